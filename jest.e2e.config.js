@@ -1,0 +1,9 @@
+/** Whole-app tests: the built standalone server as a child process, real MQTT brokers, a real browser. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.e2e.spec.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  moduleNameMapper: { '^@lorawatch/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
+  testTimeout: 180000,
+};

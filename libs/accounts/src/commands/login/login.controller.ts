@@ -1,0 +1,25 @@
+import { Body, Controller, ForbiddenException, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Public } from '../../auth/jwt-auth.guard';
+import { LoginRequest } from './login.dto';
+import { LoginCommand, type LoginResult } from './login.handler';
+
+@Controller('api/v1.0')
+export class LoginController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() body: LoginRequest) {
+    const result = await this.commands.execute<LoginCommand, LoginResult>(new LoginCommand(body.username, body.password));
+    if (!result.ok) {
+      throw new ForbiddenException({ error: 'forbidden access', message: 'Username or password is incorrect' });
+    }
+    return {
+      message: `Logged in as ${result.username}`,
+      access_token: result.accessToken,
+      refresh_token: result.refreshToken,
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
+import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
+import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { AccountEventTypes } from '../../domain/account.events';
+import { decideRefresh, sessionEvolver } from '../../domain/session';
+import { type RefreshClaims, TokenService } from '../../auth/token.service';
+import { USERS, type UserView } from '../../projection/user.view';
+
+export class RefreshTokenCommand {
+  constructor(readonly claims: RefreshClaims) {}
+}
+
+export type RefreshResult = { ok: true; accessToken: string; refreshToken: string } | { ok: false; message: string };
+
+/** Rotates the refresh token on every use; a replayed (older) refresh token revokes the whole sign-in. */
+@CommandHandler(RefreshTokenCommand)
+export class RefreshTokenHandler implements ICommandHandler<RefreshTokenCommand, RefreshResult> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly tokens: TokenService,
+  ) {}
+
+  async execute({ claims }: RefreshTokenCommand): Promise<RefreshResult> {
+    const streamId = `session-${claims.fam}`;
+    const { state, revision } = await loadAggregate(this.events, streamId, sessionEvolver);
+    const decision = decideRefresh(state, claims.jti);
+    const now = this.clock.now().toISOString();
+    const user = await this.store.collection<UserView>(USERS).get(claims.sub);
+    const who = { organizationId: user?.organizationId ?? null, actor: claims.sub };
+
+    if (decision.kind === 'reuse-detected') {
+      await this.events.append(
+        streamId,
+        [envelope(AccountEventTypes.SessionRevoked, { familyId: claims.fam, reason: 'reuse-detected' }, who, now)],
+        revision,
+      );
+      return { ok: false, message: 'Token has been revoked' };
+    }
+    if (decision.kind !== 'rotate' || !user || !user.active) return { ok: false, message: 'Token has been revoked' };
+
+    const tokenId = randomUUID();
+    await this.events.append(
+      streamId,
+      [envelope(AccountEventTypes.SessionRefreshed, { familyId: claims.fam, tokenId }, who, now)],
+      revision,
+    );
+    const authUser = { userId: user.userId, username: user.username, organizationId: user.organizationId, roles: user.roles };
+    return {
+      ok: true,
+      accessToken: this.tokens.accessToken(authUser),
+      refreshToken: this.tokens.refreshToken(authUser, claims.fam, tokenId),
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
+import type { Evolver } from '@lorawatch/platform/aggregate';
+import { AccountEventTypes, type SessionRefreshed, type SessionStarted } from './account.events';
+
+/** A refresh-token family: only its newest token may be used; presenting an older one revokes the family. */
+export interface SessionState {
+  userId: number | null;
+  currentTokenId: string | null;
+  revoked: boolean;
+}
+
+export const sessionEvolver: Evolver<SessionState> = {
+  initial: { userId: null, currentTokenId: null, revoked: false },
+  evolve(state: SessionState, event: RecordedEvent): SessionState {
+    switch (event.type) {
+      case AccountEventTypes.SessionStarted: {
+        const data = event.data as SessionStarted;
+        return { userId: data.userId, currentTokenId: data.tokenId, revoked: false };
+      }
+      case AccountEventTypes.SessionRefreshed:
+        return { ...state, currentTokenId: (event.data as SessionRefreshed).tokenId };
+      case AccountEventTypes.SessionRevoked:
+        return { ...state, revoked: true };
+      default:
+        return state;
+    }
+  },
+};
+
+export type RefreshDecision = { kind: 'rotate' } | { kind: 'revoked' } | { kind: 'reuse-detected' } | { kind: 'unknown' };
+
+export function decideRefresh(state: SessionState, presentedTokenId: string): RefreshDecision {
+  if (state.userId === null) return { kind: 'unknown' };
+  if (state.revoked) return { kind: 'revoked' };
+  if (state.currentTokenId !== presentedTokenId) return { kind: 'reuse-detected' };
+  return { kind: 'rotate' };
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Configuration, read once from the environment at start-up, validated, then injected. */
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  databaseFile: string;
+  admin: { username: string | null; password: string | null; email: string | null };
+  /** 'auto' = on while no data source other than the demo's exists. */
+  demo: 'on' | 'off' | 'auto';
+  demoMqttPort: number;
+  demoRate: number;
+  jwtSecret: string;
+  /** 32-byte key for data-source secrets at rest (AES-256-GCM). */
+  secretKey: Buffer;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  packetLogPartitions: number;
+  webDir: string;
+  logLevel: 'error' | 'warn' | 'log' | 'debug';
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+/** A secret given in the environment, or generated once and kept in DATA_DIR so restarts keep sessions and data. */
+function persistentSecret(dataDir: string, fileName: string, given: string | undefined): string {
+  if (given) return given;
+  const file = join(dataDir, fileName);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const port = integer(env, 'PORT', 8080, 1, 65535, problems);
+  const demoMqttPort = integer(env, 'DEMO_MQTT_PORT', 1884, 1, 65535, problems);
+  const demoRate = integer(env, 'DEMO_RATE', 2, 1, 10000, problems);
+  const partitions = integer(env, 'PACKET_LOG_PARTITIONS', 4, 1, 256, problems);
+
+  const demoRaw = env.DEMO ?? '';
+  const demo = demoRaw === '1' ? 'on' : demoRaw === '0' ? 'off' : demoRaw === '' ? 'auto' : null;
+  if (demo === null) problems.push(`DEMO must be 1 or 0 (got "${demoRaw}")`);
+
+  const logLevel = (env.LOG_LEVEL || 'log') as AppConfig['logLevel'];
+  if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) problems.push('LOG_LEVEL must be error, warn, log or debug');
+
+  const adminUsername = env.ADMIN_USERNAME?.trim().toLowerCase() || null;
+  if (adminUsername && !/^[a-z0-9._-]{3,32}$/.test(adminUsername)) {
+    problems.push('ADMIN_USERNAME must be 3 to 32 characters: letters a-z, digits, periods, hyphens or underscores');
+  }
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminPassword && !isStrongPassword(adminPassword)) {
+    problems.push(
+      'ADMIN_PASSWORD must have 8 to 50 characters with an uppercase, a lowercase, a number and a special character, and no white space',
+    );
+  }
+  const adminEmail = env.ADMIN_EMAIL?.trim() || null;
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not a valid email');
+
+  if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY)) problems.push('SECRET_KEY must be 64 hex characters');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port,
+    dataDir,
+    databaseFile: join(dataDir, 'lorawatch.db'),
+    admin: { username: adminUsername, password: adminPassword, email: adminEmail },
+    demo: demo ?? 'auto',
+    demoMqttPort,
+    demoRate,
+    jwtSecret: persistentSecret(dataDir, 'jwt-secret', env.JWT_SECRET),
+    secretKey: Buffer.from(persistentSecret(dataDir, 'secret-key', env.SECRET_KEY), 'hex'),
+    accessTokenSeconds: integer(env, 'ACCESS_TOKEN_SECONDS', 3600, 60, 86400, problems),
+    refreshTokenSeconds: integer(env, 'REFRESH_TOKEN_SECONDS', 30 * 86400, 600, 365 * 86400, problems),
+    packetLogPartitions: partitions,
+    webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : findWebDir(),
+    logLevel,
+  };
+}
+
+/** Password rule of the console spec (part 1 §5). */
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= 8 &&
+    password.length <= 50 &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /[0-9]/.test(password) &&
+    /[^A-Za-z0-9\s]/.test(password) &&
+    !/\s/.test(password)
+  );
+}
+
+/** The built console: beside the sources (ts) or the compiled output (dist), or under the working directory. */
+function findWebDir(): string {
+  const candidates = [join(__dirname, '../../../web/dist'), join(__dirname, '../../../../web/dist'), resolve('web/dist')];
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[candidates.length - 1];
+}

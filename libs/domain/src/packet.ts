@@ -1,0 +1,74 @@
+/** The normalised radio frame every collector produces and every detector reads (payload of PacketReceived). */
+
+export type DataSourceType = 'chirpstack_collector' | 'chirpstack_v4_collector' | 'ttn_v3_collector' | 'ttn_collector';
+
+export type MType =
+  | 'JoinRequest'
+  | 'JoinAccept'
+  | 'UnconfirmedDataUp'
+  | 'UnconfirmedDataDown'
+  | 'ConfirmedDataUp'
+  | 'ConfirmedDataDown'
+  | 'RejoinRequest'
+  | 'Proprietary';
+
+export type Direction = 'up' | 'down';
+
+export interface Packet {
+  /** Deterministic id: the same network message always gets the same id (used to de-duplicate re-deliveries). */
+  id: string;
+  organizationId: number;
+  dataSourceId: number;
+  source: DataSourceType;
+  /** Time the packet was taken: the gateway's time when it has one, else the collector's clock. ISO 8601 UTC. */
+  date: string;
+  /** The collector's clock. ISO 8601 UTC. */
+  receivedAt: string;
+  /** MQTT topic or stream the packet came from. */
+  topic: string | null;
+  direction: Direction;
+  /** The LoRaWAN PHYPayload, base64. */
+  data: string;
+  /** PHYPayload size in bytes. */
+  size: number;
+  mType: MType;
+  major: number;
+  /** Lowercase big-endian hex, as displayed by network servers. */
+  gateway: string | null;
+  devEui: string | null;
+  joinEui: string | null;
+  /** DevNonce as the integer read little-endian from the two wire bytes (ChirpStack convention). */
+  devNonce: number | null;
+  devAddr: string | null;
+  /** 16-bit frame counter of data frames. */
+  fCount: number | null;
+  fPort: number | null;
+  /** MIC, lowercase hex of the 4 wire bytes. */
+  mic: string;
+  /** True when devEui was not in the frame but attributed (application events, or a JoinAccept after a JoinRequest). */
+  devEuiInferred: boolean;
+  rssi: number | null;
+  lsnr: number | null;
+  /** Hz */
+  frequency: number | null;
+  spreadingFactor: number | null;
+  /** Hz */
+  bandwidth: number | null;
+  codeRate: string | null;
+  /** Concentrator counter (µs). */
+  tmst: number | null;
+  crcOk: boolean | null;
+  latitude: number | null;
+  longitude: number | null;
+  altitude: number | null;
+}
+
+/** Key of a packet in the partitioned packet log: data source + device (DevEUI when known, else DevAddr, else gateway). */
+export function packetKey(packet: Pick<Packet, 'dataSourceId' | 'devEui' | 'devAddr' | 'gateway'>): string {
+  const device = packet.devEui ?? packet.devAddr ?? `gw:${packet.gateway ?? 'unknown'}`;
+  return `${packet.dataSourceId}:${device}`;
+}
+
+export function isUplink(mType: MType): boolean {
+  return mType === 'JoinRequest' || mType === 'UnconfirmedDataUp' || mType === 'ConfirmedDataUp' || mType === 'RejoinRequest';
+}

@@ -1,0 +1,81 @@
+import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
+import { createTempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
+import type { EventMetadata } from '@lorawatch/domain/event-envelope';
+import { eventStoreContract, type EventStoreFixture } from '../testing/event-store.contract';
+import { DuplicateEventIdError } from './duplicate-event-id.error';
+import { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite-event-store';
+
+const errors: unknown[] = [];
+
+async function fileFixture(options: SqliteEventStoreOptions = {}): Promise<EventStoreFixture> {
+  const temp = createTempSqliteFile('event-store');
+  const stores: SqliteEventStore[] = [];
+  return {
+    open: async () => {
+      const store = SqliteEventStore.open(temp.file, { pollIntervalMs: 20, onError: (e) => errors.push(e), ...options });
+      stores.push(store);
+      return store;
+    },
+    dispose: async () => {
+      await Promise.all(stores.map((store) => store.close()));
+      temp.remove();
+    },
+  };
+}
+
+eventStoreContract('SQLite file', () => fileFixture());
+
+// A long poll proves live delivery within one process does not wait for the poll.
+eventStoreContract('SQLite file, in-process wake-up only', () => fileFixture({ pollIntervalMs: 60_000 }), {
+  skipReason: undefined,
+});
+
+describe('SqliteEventStore specifics', () => {
+  const metadata: EventMetadata = {
+    organizationId: null,
+    actor: 'system',
+    correlationId: 'c',
+    causationId: null,
+    occurredAt: '2024-01-01T00:00:00.000Z',
+    schemaVersion: 1,
+  };
+  let db: Database;
+  let store: SqliteEventStore;
+
+  beforeEach(() => {
+    errors.length = 0;
+    db = openDatabase(':memory:');
+    store = new SqliteEventStore(db, { onError: (e) => errors.push(e), now: () => new Date('2024-06-01T12:00:00Z') });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    db.close();
+  });
+
+  it('rejects an event id already recorded in another stream', async () => {
+    await store.append('a', [{ id: 'x', type: 'T', data: {}, metadata }], 'any');
+    const append = store.append('b', [{ id: 'x', type: 'T', data: {}, metadata }], 'any');
+    await expect(append).rejects.toBeInstanceOf(DuplicateEventIdError);
+    expect(await store.headPosition()).toBe(1);
+  });
+
+  it('stamps recordedAt with the injected clock', async () => {
+    await store.append('a', [{ id: 'x', type: 'T', data: {}, metadata }], 'any');
+    expect((await store.readAll())[0].recordedAt).toBe('2024-06-01T12:00:00.000Z');
+  });
+
+  it('reports a failing handler to onError', async () => {
+    await store.append('a', [{ id: 'x', type: 'T', data: {}, metadata }], 'any');
+    const subscription = store.subscribeToAll({ after: 0 }, () => {
+      throw new Error('boom');
+    });
+    await expect(subscription.caughtUp()).rejects.toThrow('boom');
+    expect(errors).toEqual([new Error('boom')]);
+  });
+
+  it('leaves a shared connection open on close', async () => {
+    await store.close();
+    expect(db.open).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '@lorawatch/domain/event-envelope';
+import type { EventStore, NewEvent, RecordedEvent } from '@lorawatch/event-store/event-store.port';
+
+/** An aggregate is decide/evolve over its own stream (STYLE §2); this folds a stream into its state. */
+export interface Evolver<TState> {
+  initial: TState;
+  evolve(state: TState, event: RecordedEvent): TState;
+}
+
+export interface Loaded<TState> {
+  state: TState;
+  /** Last revision of the stream, or 'no_stream' when it does not exist yet. */
+  revision: number | 'no_stream';
+}
+
+export async function loadAggregate<TState>(
+  store: EventStore,
+  streamId: string,
+  evolver: Evolver<TState>,
+): Promise<Loaded<TState>> {
+  const events = await store.readStream(streamId);
+  const state = events.reduce(evolver.evolve, evolver.initial);
+  return { state, revision: events.length === 0 ? 'no_stream' : events[events.length - 1].revision };
+}
+
+export interface Actor {
+  organizationId: number | null;
+  actor: string;
+  correlationId?: string;
+  causationId?: string | null;
+}
+
+/** Wraps domain events in the envelope of ARCHITECTURE §4. `occurredAt` is given: no hidden clock in the domain. */
+export function envelope<TData>(
+  type: string,
+  data: TData,
+  who: Actor,
+  occurredAt: string,
+  id: string = randomUUID(),
+): NewEvent<TData> {
+  const metadata: EventMetadata = {
+    organizationId: who.organizationId,
+    actor: who.actor,
+    correlationId: who.correlationId ?? id,
+    causationId: who.causationId ?? null,
+    occurredAt,
+    schemaVersion: 1,
+  };
+  return { id, type, data, metadata };
+}

@@ -1,0 +1,88 @@
+/**
+ * Read store port, shaped on MongoDB semantics: typed document collections with declared indexes,
+ * filters with a small operator set, sorting, paging, counts, counts by field and by time bucket,
+ * and an atomic unit of work that also stores a projection checkpoint.
+ */
+export type Scalar = string | number | boolean | null;
+
+export interface FieldCondition {
+  $eq?: Scalar;
+  $ne?: Scalar;
+  $in?: Scalar[];
+  $nin?: Scalar[];
+  $gt?: Scalar;
+  $gte?: Scalar;
+  $lt?: Scalar;
+  $lte?: Scalar;
+  /** true: field present and not null; false: absent or null. */
+  $exists?: boolean;
+}
+
+/** Field paths use dots for nested fields ("parameters.dev_eui"). A bare scalar means equality. */
+export type Filter = Record<string, Scalar | FieldCondition> & { $or?: Filter[] };
+
+export type SortDirection = 'asc' | 'desc';
+export type Sort = Array<[field: string, direction: SortDirection]>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+}
+
+export interface CountByRow {
+  value: Scalar;
+  count: number;
+}
+
+export type TimeBucket = 'hour' | 'day';
+
+export interface TimeBucketRow {
+  /** Bucket start: "YYYY-MM-DDTHH:00:00.000Z" for hours, "YYYY-MM-DD" for days (UTC). */
+  bucket: string;
+  count: number;
+}
+
+export interface Doc {
+  id: string;
+}
+
+export interface IndexSpec {
+  fields: string[];
+  unique?: boolean;
+}
+
+export interface CollectionSpec {
+  name: string;
+  indexes?: IndexSpec[];
+}
+
+export type WriteOp =
+  | { op: 'upsert'; collection: string; doc: Doc }
+  | { op: 'patch'; collection: string; id: string; set: Record<string, unknown> }
+  | { op: 'inc'; collection: string; id: string; inc: Record<string, number>; setOnInsert?: Record<string, unknown> }
+  | { op: 'delete'; collection: string; id: string };
+
+export interface Collection<T extends Doc> {
+  get(id: string): Promise<T | null>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter?: Filter): Promise<number>;
+  countBy(field: string, filter?: Filter): Promise<CountByRow[]>;
+  countByTime(field: string, bucket: TimeBucket, filter?: Filter): Promise<TimeBucketRow[]>;
+  upsert(doc: T): Promise<void>;
+  patch(id: string, set: Partial<T> & Record<string, unknown>): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export interface ReadStore {
+  /** Declares a collection and its indexes (idempotent). */
+  collection<T extends Doc>(spec: CollectionSpec): Collection<T>;
+  /** Applies the writes and the checkpoint atomically: all or nothing. */
+  commit(ops: WriteOp[], checkpoint?: { name: string; position: number }): Promise<void>;
+  checkpoint(name: string): Promise<number>;
+  /** Drops every document of the collections and the checkpoint (for a rebuild). */
+  reset(collections: string[], checkpointName: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const READ_STORE = Symbol('READ_STORE');
