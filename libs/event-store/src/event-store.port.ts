@@ -37,7 +37,9 @@ export class WrongExpectedRevisionError extends Error {
     readonly expected: ExpectedRevision,
     readonly actual: number | 'no_stream',
   ) {
-    super(`Wrong expected revision on stream ${streamId}: expected ${String(expected)}, actual ${String(actual)}`);
+    super(
+      `Wrong expected revision on stream ${streamId}: expected ${String(expected)}, actual ${String(actual)}`,
+    );
     this.name = 'WrongExpectedRevisionError';
   }
 }

@@ -6,7 +6,10 @@ import { MalformedMessage } from './malformed-message';
  * Reads `{latitude, longitude, altitude}`. Gateways without a GPS fix (and proto3 defaults) report 0,0:
  * that is "unknown", not a point in the Gulf of Guinea, so it reads as absent and cannot fake a move.
  */
-export function readGatewayLocation(location: JsonObject | undefined, path: string): GatewayLocation | undefined {
+export function readGatewayLocation(
+  location: JsonObject | undefined,
+  path: string,
+): GatewayLocation | undefined {
   if (location === undefined) return undefined;
   const latitude = optionalNumber(location, 'latitude', path) ?? 0;
   const longitude = optionalNumber(location, 'longitude', path) ?? 0;

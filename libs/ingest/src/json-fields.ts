@@ -6,6 +6,11 @@ import { MalformedMessage } from './malformed-message';
  */
 export type JsonObject = Record<string, unknown>;
 
+/** Field paths in error messages read like `rxInfo.rssi`; the message itself is the empty path. */
+export function fieldPath(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
 export function parseJsonObject(payload: Buffer): JsonObject {
   let value: unknown;
   try {
@@ -13,7 +18,7 @@ export function parseJsonObject(payload: Buffer): JsonObject {
   } catch (error) {
     throw new MalformedMessage(`invalid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return asObject(value, 'message');
+  return asObject(value, 'the message');
 }
 
 export function isJsonObject(value: unknown): value is JsonObject {
@@ -28,13 +33,13 @@ export function asObject(value: unknown, path: string): JsonObject {
 export function optionalObject(parent: JsonObject, key: string, path: string): JsonObject | undefined {
   const value = parent[key];
   if (value === undefined || value === null) return undefined;
-  return asObject(value, `${path}.${key}`);
+  return asObject(value, fieldPath(path, key));
 }
 
 export function optionalArray(parent: JsonObject, key: string, path: string): unknown[] | undefined {
   const value = parent[key];
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) throw new MalformedMessage(`${path}.${key} must be an array`);
+  if (!Array.isArray(value)) throw new MalformedMessage(`${fieldPath(path, key)} must be an array`);
   return value;
 }
 
@@ -42,7 +47,7 @@ export function optionalNumber(parent: JsonObject, key: string, path: string): n
   const value = parent[key];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new MalformedMessage(`${path}.${key} must be a number`);
+    throw new MalformedMessage(`${fieldPath(path, key)} must be a number`);
   }
   return value;
 }
@@ -50,7 +55,7 @@ export function optionalNumber(parent: JsonObject, key: string, path: string): n
 export function optionalInteger(parent: JsonObject, key: string, path: string): number | undefined {
   const value = optionalNumber(parent, key, path);
   if (value !== undefined && !Number.isInteger(value)) {
-    throw new MalformedMessage(`${path}.${key} must be an integer`);
+    throw new MalformedMessage(`${fieldPath(path, key)} must be an integer`);
   }
   return value;
 }
@@ -58,14 +63,14 @@ export function optionalInteger(parent: JsonObject, key: string, path: string): 
 export function optionalString(parent: JsonObject, key: string, path: string): string | undefined {
   const value = parent[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new MalformedMessage(`${path}.${key} must be a string`);
+  if (typeof value !== 'string') throw new MalformedMessage(`${fieldPath(path, key)} must be a string`);
   return value;
 }
 
 export function optionalBoolean(parent: JsonObject, key: string, path: string): boolean | undefined {
   const value = parent[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') throw new MalformedMessage(`${path}.${key} must be a boolean`);
+  if (typeof value !== 'boolean') throw new MalformedMessage(`${fieldPath(path, key)} must be a boolean`);
   return value;
 }
 
@@ -81,7 +86,7 @@ export function decodeBase64(text: string, path: string): Buffer {
 
 export function optionalBase64(parent: JsonObject, key: string, path: string): Buffer | undefined {
   const text = optionalString(parent, key, path);
-  return text === undefined ? undefined : decodeBase64(text, `${path}.${key}`);
+  return text === undefined ? undefined : decodeBase64(text, fieldPath(path, key));
 }
 
 // Date.parse alone accepts things like "2018" or "July 1"; a gateway time must be a full RFC 3339 stamp.
@@ -92,6 +97,6 @@ export function optionalTime(parent: JsonObject, key: string, path: string): str
   const text = optionalString(parent, key, path);
   if (text === undefined || text === '') return undefined;
   const millis = RFC3339.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(millis)) throw new MalformedMessage(`${path}.${key} is not an RFC 3339 time`);
+  if (Number.isNaN(millis)) throw new MalformedMessage(`${fieldPath(path, key)} is not an RFC 3339 time`);
   return new Date(millis).toISOString();
 }

@@ -67,12 +67,18 @@ export function decodePhyPayload(phy: Buffer): DecodeResult {
   try {
     parsed = loraPacket.fromWire(phy);
   } catch (error) {
-    return { ok: false, reason: `unparseable frame: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      reason: `unparseable frame: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   try {
     return { ok: true, frame: frameFrom(phy, parsed) };
   } catch (error) {
-    return { ok: false, reason: `inconsistent frame: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      reason: `inconsistent frame: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 

@@ -19,7 +19,10 @@ export interface FieldCondition {
 }
 
 /** Field paths use dots for nested fields ("parameters.dev_eui"). A bare scalar means equality. */
-export type Filter = Record<string, Scalar | FieldCondition> & { $or?: Filter[] };
+export interface Filter {
+  $or?: Filter[];
+  [field: string]: Scalar | FieldCondition | Filter[] | undefined;
+}
 
 export type SortDirection = 'asc' | 'desc';
 export type Sort = Array<[field: string, direction: SortDirection]>;
@@ -60,8 +63,25 @@ export interface CollectionSpec {
 export type WriteOp =
   | { op: 'upsert'; collection: string; doc: Doc }
   | { op: 'patch'; collection: string; id: string; set: Record<string, unknown> }
-  | { op: 'inc'; collection: string; id: string; inc: Record<string, number>; setOnInsert?: Record<string, unknown> }
+  | {
+      op: 'inc';
+      collection: string;
+      id: string;
+      inc: Record<string, number>;
+      setOnInsert?: Record<string, unknown>;
+    }
   | { op: 'delete'; collection: string; id: string };
+
+/** A write would give two documents of a collection the same value of a unique index (Mongo's E11000). */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
+    super(`Duplicate key in collection ${collection}: document ${id} breaks a unique index`);
+    this.name = 'DuplicateKeyError';
+  }
+}
 
 export interface Collection<T extends Doc> {
   get(id: string): Promise<T | null>;

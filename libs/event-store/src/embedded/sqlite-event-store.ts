@@ -59,7 +59,9 @@ export class SqliteEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     // IMMEDIATE takes the write lock up front, so another process cannot slip in between the checks and the inserts.
-    const { result, written } = this.db.transaction(() => this.appendNow(streamId, events, expected)).immediate();
+    const { result, written } = this.db
+      .transaction(() => this.appendNow(streamId, events, expected))
+      .immediate();
     if (written) this.appended.notify();
     return result;
   }
@@ -132,7 +134,8 @@ export class SqliteEventStore implements EventStore {
     const first = this.statements.placeOf.get(events[0].id);
     if (!first || first.stream_id !== streamId) return null;
     const rows = this.statements.readStream.all(streamId, first.revision, events.length);
-    if (rows.length !== events.length || rows.some((row, index) => row.event_id !== events[index].id)) return null;
+    if (rows.length !== events.length || rows.some((row, index) => row.event_id !== events[index].id))
+      return null;
     const last = rows[rows.length - 1];
     return { nextExpectedRevision: last.revision, position: last.position };
   }
@@ -153,7 +156,11 @@ export class SqliteEventStore implements EventStore {
   }
 }
 
-function checkExpectedRevision(streamId: string, expected: ExpectedRevision, current: number | undefined): void {
+function checkExpectedRevision(
+  streamId: string,
+  expected: ExpectedRevision,
+  current: number | undefined,
+): void {
   const ok =
     expected === 'any' ||
     (expected === 'no_stream' && current === undefined) ||
@@ -163,7 +170,7 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, cur
 }
 
 function prepareStatements(db: Database) {
-return {
+  return {
     streamEnd: db.prepare<[string], StreamEnd>(
       'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
     ),

@@ -74,7 +74,8 @@ export class SqliteSubscription implements Subscription {
       while (!this.stopping) {
         const seen = this.feed.appended.version;
         const head = this.feed.head();
-        const batch = head > this.current ? this.feed.read(this.current, head, this.options.types, batchSize) : [];
+        const batch =
+          head > this.current ? this.feed.read(this.current, head, this.options.types, batchSize) : [];
         for (const event of batch) {
           if (this.stopping) return;
           await this.handler(event);

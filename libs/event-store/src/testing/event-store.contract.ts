@@ -83,7 +83,11 @@ export function eventStoreContract(
 
       it('returns what was appended: id, type, data, metadata, stream and record time', async () => {
         const before = new Date().toISOString();
-        await store.append('device-a', [event('e1', 'JoinSeen', { devEui: '0102', fCount: 7, ok: true })], 'any');
+        await store.append(
+          'device-a',
+          [event('e1', 'JoinSeen', { devEui: '0102', fCount: 7, ok: true })],
+          'any',
+        );
         const [recorded] = await store.readStream('device-a');
 
         expect(recorded).toMatchObject({
@@ -100,7 +104,11 @@ export function eventStoreContract(
       });
 
       it('reads a stream from a revision, with a maximum count', async () => {
-        await store.append('s', ['a', 'b', 'c', 'd'].map((id) => event(id)), 'no_stream');
+        await store.append(
+          's',
+          ['a', 'b', 'c', 'd'].map((id) => event(id)),
+          'no_stream',
+        );
 
         expect((await store.readStream('s', { fromRevision: 2 })).map((e) => e.id)).toEqual(['c', 'd']);
         expect((await store.readStream('s', { fromRevision: 1, maxCount: 2 })).map((e) => e.id)).toEqual([
@@ -158,8 +166,14 @@ export function eventStoreContract(
       });
 
       it("appends without a check with 'any', and with stream_exists on an existing stream", async () => {
-        expect(await store.append('s', [event('a')], 'any')).toEqual({ nextExpectedRevision: 0, position: 1 });
-        expect(await store.append('s', [event('b')], 'any')).toEqual({ nextExpectedRevision: 1, position: 2 });
+        expect(await store.append('s', [event('a')], 'any')).toEqual({
+          nextExpectedRevision: 0,
+          position: 1,
+        });
+        expect(await store.append('s', [event('b')], 'any')).toEqual({
+          nextExpectedRevision: 1,
+          position: 2,
+        });
         expect(await store.append('s', [event('c')], 'stream_exists')).toEqual({
           nextExpectedRevision: 2,
           position: 3,
@@ -228,9 +242,16 @@ export function eventStoreContract(
       });
 
       it('starts after a middle position, across batch boundaries', async () => {
-        await store.append('s', ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => event(id)), 'no_stream');
+        await store.append(
+          's',
+          ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => event(id)),
+          'no_stream',
+        );
         const seen: number[] = [];
-        const subscription = store.subscribeToAll({ after: 2, batchSize: 2 }, (e) => void seen.push(e.position));
+        const subscription = store.subscribeToAll(
+          { after: 2, batchSize: 2 },
+          (e) => void seen.push(e.position),
+        );
 
         await subscription.caughtUp();
         expect(seen).toEqual([3, 4, 5, 6]);
@@ -238,7 +259,11 @@ export function eventStoreContract(
       });
 
       it('delivers only the requested types but still advances past the others', async () => {
-        await store.append('s', [event('a', 'A'), event('b', 'B'), event('c', 'A'), event('d', 'C')], 'no_stream');
+        await store.append(
+          's',
+          [event('a', 'A'), event('b', 'B'), event('c', 'A'), event('d', 'C')],
+          'no_stream',
+        );
         const seen: string[] = [];
         const subscription = store.subscribeToAll({ after: 0, types: ['A', 'C'], batchSize: 1 }, (e) => {
           seen.push(e.id);
@@ -253,7 +278,11 @@ export function eventStoreContract(
       });
 
       it('awaits each handler call before the next one', async () => {
-        await store.append('s', ['a', 'b', 'c'].map((id) => event(id)), 'no_stream');
+        await store.append(
+          's',
+          ['a', 'b', 'c'].map((id) => event(id)),
+          'no_stream',
+        );
         let running = 0;
         let maxRunning = 0;
         const order: string[] = [];

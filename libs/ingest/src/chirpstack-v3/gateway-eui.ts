@@ -1,4 +1,4 @@
-import { type JsonObject, optionalBase64, optionalString } from '../json-fields';
+import { fieldPath, type JsonObject, optionalBase64, optionalString } from '../json-fields';
 import { MalformedMessage } from '../malformed-message';
 import { isEuiHex } from './gateway-topic';
 
@@ -6,7 +6,8 @@ import { isEuiHex } from './gateway-topic';
 export function readBase64GatewayEui(parent: JsonObject, key: string, path: string): string | undefined {
   const bytes = optionalBase64(parent, key, path);
   if (bytes === undefined || bytes.length === 0) return undefined;
-  if (bytes.length !== 8) throw new MalformedMessage(`${path}.${key} must be 8 bytes, got ${bytes.length}`);
+  if (bytes.length !== 8)
+    throw new MalformedMessage(`${fieldPath(path, key)} must be 8 bytes, got ${bytes.length}`);
   return bytes.toString('hex');
 }
 
@@ -14,7 +15,7 @@ export function readBase64GatewayEui(parent: JsonObject, key: string, path: stri
 export function readHexGatewayEui(parent: JsonObject, key: string, path: string): string | undefined {
   const text = optionalString(parent, key, path);
   if (text === undefined || text === '') return undefined;
-  if (!isEuiHex(text)) throw new MalformedMessage(`${path}.${key} must be 16 hex digits`);
+  if (!isEuiHex(text)) throw new MalformedMessage(`${fieldPath(path, key)} must be 16 hex digits`);
   return text.toLowerCase();
 }
 

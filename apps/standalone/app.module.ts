@@ -1,0 +1,34 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from '@lorawatch/accounts/accounts.module';
+import { AlertsController } from '@lorawatch/alerts/queries/alerts.controller';
+import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
+import { OpsController } from '@lorawatch/ops/ops.controller';
+import { READINESS } from '@lorawatch/ops/readiness';
+import { PoliciesController } from '@lorawatch/policies/policies.controller';
+import { SeedDefaultPolicy } from '@lorawatch/policies/seed-default-policy';
+import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
+import { EnginesModule } from './engines.module';
+import { Runtime } from './runtime';
+
+@Global()
+@Module({})
+class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
+}
+
+/** Everything in one process on the embedded engines. */
+@Module({})
+export class StandaloneModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: StandaloneModule,
+      imports: [ConfigModule.forRoot(config), EnginesModule, CqrsModule.forRoot(), AccountsModule, DataSourcesModule],
+      controllers: [AlertsController, PoliciesController, OpsController],
+      providers: [SeedDefaultPolicy, RealtimeGateway, Runtime, { provide: READINESS, useExisting: Runtime }],
+    };
+  }
+}

@@ -1,0 +1,63 @@
+import { Logger } from '@nestjs/common';
+import type { CommandBus } from '@nestjs/cqrs';
+import type { AppConfig } from '@lorawatch/config/app-config';
+import { CreateDataSourceCommand } from '@lorawatch/data-sources/commands/create-data-source/create-data-source.handler';
+import type { DataSourceRequest } from '@lorawatch/data-sources/commands/create-data-source/create-data-source.dto';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import type { EventStore } from '@lorawatch/event-store/event-store.port';
+import { DEFAULT_POLICY_ID } from '@lorawatch/policies/seed-default-policy';
+import type { ReadStore } from '@lorawatch/read-store/read-store.port';
+import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
+import { publishSimulation, type RunningSimulation } from '@lorawatch/simulator/publish-simulation';
+
+const DEMO_NAME = 'Demo network';
+
+/** A simulated LoRaWAN network (in-process MQTT broker + traffic with attacks) so a new user sees live data at once. */
+export class Demo {
+  private readonly logger = new Logger('Demo');
+  private broker: DemoBroker | null = null;
+  private simulation: RunningSimulation | null = null;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly commands: CommandBus,
+    private readonly store: ReadStore,
+    private readonly events: EventStore,
+  ) {}
+
+  static isDemoSource(source: DataSourceView, config: AppConfig): boolean {
+    return source.name === DEMO_NAME && source.host === '127.0.0.1' && source.port === config.demoMqttPort;
+  }
+
+  async start(organizationId: number): Promise<void> {
+    this.broker = await startDemoBroker(this.config.demoMqttPort);
+    const sources = await this.store.collection<DataSourceView>(DATA_SOURCES).find({ organizationId, deleted: false });
+    if (!sources.some((source) => Demo.isDemoSource(source, this.config))) {
+      const request: DataSourceRequest = {
+        name: DEMO_NAME,
+        description: 'Simulated ChirpStack v3 network with join replays and DevNonce reuse',
+        data_collector_type_id: 1,
+        policy_id: DEFAULT_POLICY_ID,
+        ip: '127.0.0.1',
+        port: this.config.demoMqttPort,
+        ssl: false,
+      };
+      await this.commands.execute(new CreateDataSourceCommand(organizationId, 0, request));
+    }
+    this.simulation = publishSimulation({
+      url: `mqtt://127.0.0.1:${this.broker.port}`,
+      format: 'chirpstack-v3',
+      devices: 20,
+      gateways: 3,
+      rate: this.config.demoRate,
+      attacks: ['join-replay', 'devnonce-repeat'],
+      seed: Date.now() % 1_000_000,
+    });
+    this.logger.log(`Demo network on mqtt://127.0.0.1:${this.broker.port}: 20 devices, 3 gateways, ${this.config.demoRate} uplinks/s`);
+  }
+
+  async stop(): Promise<void> {
+    await this.simulation?.stop();
+    await this.broker?.close();
+  }
+}

@@ -1,0 +1,129 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { filter } from 'rxjs';
+import { BootstrapAdmin } from '@lorawatch/accounts/commands/bootstrap-admin/bootstrap-admin';
+import { accountsProjection } from '@lorawatch/accounts/projection/accounts.projection';
+import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
+import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { alertJson } from '@lorawatch/alerts/queries/alert.json';
+import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { CollectorSupervisor } from '@lorawatch/data-sources/collection/collector-supervisor';
+import { dataSourceJson } from '@lorawatch/data-sources/projection/data-source.json';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { dataSourcesProjection } from '@lorawatch/data-sources/projection/data-sources.projection';
+import { DetectionRunner } from '@lorawatch/detection/detection-runner';
+import { PolicyProvider } from '@lorawatch/detection/policy-provider';
+import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
+import { Metrics } from '@lorawatch/ops/metrics';
+import type { Readiness } from '@lorawatch/ops/readiness';
+import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import { SecretBox } from '@lorawatch/platform/secret-box';
+import { policiesProjection } from '@lorawatch/policies/policies.projection';
+import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
+import { SeedDefaultPolicy } from '@lorawatch/policies/seed-default-policy';
+import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
+import type { ProjectionUpdate } from '@lorawatch/projections/projection';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
+import { Demo } from './demo';
+
+export const PROJECTIONS_IN_ORDER = [accountsProjection, policiesProjection, dataSourcesProjection, alertsProjection];
+
+/**
+ * Starts the standalone process in order: read models catch up, seeds run, detectors and collectors start,
+ * then the demo network (if on). /health turns ready at the end.
+ */
+@Injectable()
+export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, Readiness {
+  private readonly logger = new Logger('Runtime');
+  private state: 'starting' | 'ready' | 'stopping' = 'starting';
+  readonly projections: ProjectionRunner;
+  private readonly detection: DetectionRunner;
+  private readonly policies: PolicyProvider;
+  private readonly collectors: CollectorSupervisor;
+  private demo: Demo | null = null;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(PACKET_LOG) private readonly packets: PacketLog,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+    private readonly commands: CommandBus,
+    private readonly bootstrapAdmin: BootstrapAdmin,
+    private readonly seedPolicy: SeedDefaultPolicy,
+    private readonly realtime: RealtimeGateway,
+  ) {
+    this.projections = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER);
+    this.policies = new PolicyProvider(store);
+    this.detection = new DetectionRunner(packets, events, store, this.policies, metrics);
+    this.collectors = new CollectorSupervisor(events, packets, commands, new SecretBox(config.secretKey), metrics);
+  }
+
+  status() {
+    return {
+      ready: this.state === 'ready',
+      status: this.state,
+      details: { projections: this.projections.positions() },
+    };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const started = Date.now();
+    this.realtime.track(this.projections.updates$.subscribe((update) => void this.publish(update)));
+    this.realtime.track(
+      this.projections.updates$
+        .pipe(filter((update) => update.projection === 'policies' || update.projection === 'data_sources'))
+        .subscribe(() => this.policies.invalidate()),
+    );
+    await this.projections.start();
+    await this.projections.caughtUp();
+    await this.seedPolicy.run();
+    const admin = await this.bootstrapAdmin.run();
+    await this.projections.caughtUp();
+    this.detection.start();
+    await this.collectors.start();
+    if (await this.demoWanted()) {
+      this.demo = new Demo(this.config, this.commands, this.store, this.events);
+      await this.demo.start(admin.organizationId);
+    }
+    this.state = 'ready';
+    this.logger.log(`Ready in ${Date.now() - started} ms`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.state = 'stopping';
+    await this.demo?.stop();
+    await this.collectors.stop();
+    await this.detection.stop();
+    await this.projections.stop();
+  }
+
+  /** DEMO=1 forces it, DEMO=0 turns it off; unset, it runs while no data source other than the demo's exists. */
+  private async demoWanted(): Promise<boolean> {
+    if (this.config.demo !== 'auto') return this.config.demo === 'on';
+    const sources = await this.store.collection<DataSourceView>(DATA_SOURCES).find({ deleted: false });
+    return sources.every((source) => Demo.isDemoSource(source, this.config));
+  }
+
+  private async publish(update: ProjectionUpdate): Promise<void> {
+    this.metrics.projectionPosition.set({ projection: update.projection }, update.event.position);
+    const organizationId = update.event.metadata.organizationId;
+    if (organizationId === null || this.state === 'stopping') return;
+    if (update.projection === 'alerts') {
+      const [alert] = await this.store.collection<AlertView>(ALERTS).find({ numericId: update.event.position }, { limit: 1 });
+      if (!alert) return;
+      const source = await this.store.collection<DataSourceView>(DATA_SOURCES).get(String(alert.dataSourceId));
+      this.realtime.emitToOrganization(organizationId, 'new_alert', {
+        alert_id: alert.numericId,
+        alert: alertJson(alert, source?.name ?? null, true),
+      });
+    } else if (update.projection === 'data_sources') {
+      const dataSourceId = (update.event.data as { dataSourceId: number }).dataSourceId;
+      const source = await this.store.collection<DataSourceView>(DATA_SOURCES).get(String(dataSourceId));
+      if (!source) return;
+      const policy = await this.store.collection<PolicyView>(POLICIES).get(String(source.policyId));
+      this.realtime.emitToOrganization(organizationId, 'updated_data_collector', dataSourceJson(source, policy?.name ?? null));
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { AlertType } from '@lorawatch/domain/alert-catalogue';
+import type { AlertView } from '../projection/alert.view';
+
+/** API shape of an alert (api-reference §6); the short form is {id, type, created_at}. */
+export function alertJson(alert: AlertView, dataSourceName: string | null, full: boolean) {
+  if (!full) return { id: alert.numericId, type: alert.code, created_at: alert.createdAt };
+  return {
+    id: alert.numericId,
+    type: alert.code,
+    risk: alert.risk,
+    created_at: alert.createdAt,
+    device_id: null,
+    data_collector_id: alert.dataSourceId,
+    data_collector_name: dataSourceName,
+    device_session_id: null,
+    gateway_id: null,
+    device_auth_id: null,
+    parameters: alert.parameters,
+    resolved_at: alert.resolvedAt,
+    resolution_comment: alert.resolutionComment,
+    resolved_by_id: alert.resolvedById,
+    resolved_by: null,
+    asset_importance: alert.assetImportance,
+  };
+}
+
+export function alertTypeJson(type: AlertType) {
+  return {
+    id: type.id,
+    code: type.code,
+    name: type.name,
+    message: type.message,
+    risk: type.risk,
+    description: type.description,
+    technicalDescription: type.technicalDescription,
+    recommendedAction: type.recommendedAction,
+    forAssetType: type.forAssetType,
+    parameters: type.parameters,
+  };
+}

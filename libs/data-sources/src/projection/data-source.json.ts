@@ -1,0 +1,36 @@
+import { dataSourceTypeById } from '../domain/data-source-types';
+import type { DataSourceView } from './data-source.view';
+
+/** API shape (api-reference §4) minus secrets: passwords and keys are never returned, only whether they are set. */
+export function dataSourceListJson(view: DataSourceView) {
+  const type = dataSourceTypeById(view.typeId);
+  return {
+    id: view.dataSourceId,
+    name: view.name,
+    description: view.description,
+    created_at: view.createdAt,
+    data_collector_type_id: view.typeId,
+    type: type ? { id: type.id, type: type.type, name: type.name } : null,
+    status: view.status,
+    verified: view.verified,
+    policy_id: view.policyId,
+  };
+}
+
+export function dataSourceJson(view: DataSourceView, policyName: string | null) {
+  return {
+    ...dataSourceListJson(view),
+    ip: view.host,
+    port: String(view.port),
+    user: view.username,
+    password_set: view.hasPassword,
+    ssl: view.ssl,
+    ca_cert: view.caCert,
+    client_cert: view.clientCert,
+    client_key_set: view.hasClientKey,
+    organization_id: view.organizationId,
+    policy_name: policyName,
+    topics: view.topics,
+    last_error: view.lastError,
+  };
+}

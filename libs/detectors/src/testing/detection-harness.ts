@@ -1,0 +1,60 @@
+import type { AlertDraft } from '@lorawatch/domain/alert';
+import type { Packet } from '@lorawatch/domain/packet';
+import type { PolicyView } from '@lorawatch/domain/policy';
+import { detect } from '../detect';
+import type {
+  DataSourceDetectionState,
+  DeviceDetectionState,
+  GatewayDetectionState,
+} from '../detection-state';
+import { dataSourceStateKey, deviceStateKey, gatewayStateKey } from '../state-keys';
+
+/**
+ * An in-memory stand-in for the detector runner: it looks states up by key, runs detect() on each packet in
+ * order and stores what comes back. Plain records, so a whole store can be compared or JSON round-tripped.
+ */
+export interface DetectionStore {
+  devices: Record<string, DeviceDetectionState>;
+  gateways: Record<string, GatewayDetectionState>;
+  dataSources: Record<string, DataSourceDetectionState>;
+}
+
+export function emptyDetectionStore(): DetectionStore {
+  return { devices: {}, gateways: {}, dataSources: {} };
+}
+
+export interface DetectionRun {
+  store: DetectionStore;
+  alerts: AlertDraft[];
+}
+
+/** Returns a new store; the given one is left as it was. */
+export function runDetection(
+  packets: readonly Packet[],
+  policy: PolicyView,
+  from = emptyDetectionStore(),
+): DetectionRun {
+  const store: DetectionStore = {
+    devices: { ...from.devices },
+    gateways: { ...from.gateways },
+    dataSources: { ...from.dataSources },
+  };
+  const alerts: AlertDraft[] = [];
+  for (const packet of packets) {
+    const deviceKey = deviceStateKey(packet);
+    const gatewayKey = gatewayStateKey(packet);
+    const dataSourceKey = dataSourceStateKey(packet);
+    const result = detect({
+      device: deviceKey === null ? undefined : store.devices[deviceKey],
+      gateway: gatewayKey === null ? undefined : store.gateways[gatewayKey],
+      dataSource: store.dataSources[dataSourceKey],
+      packet,
+      policy,
+    });
+    if (deviceKey !== null && result.device !== undefined) store.devices[deviceKey] = result.device;
+    if (gatewayKey !== null && result.gateway !== undefined) store.gateways[gatewayKey] = result.gateway;
+    store.dataSources[dataSourceKey] = result.dataSource;
+    alerts.push(...result.alerts);
+  }
+  return { store, alerts };
+}

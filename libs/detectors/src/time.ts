@@ -1,0 +1,21 @@
+/**
+ * Detectors have no clock: every instant comes from a packet date (ISO 8601). Collectors guarantee the format,
+ * so an unreadable date is a contract breach and fails loudly rather than skewing every time window.
+ */
+export function epochMs(isoDate: string): number {
+  const ms = Date.parse(isoDate);
+  if (Number.isNaN(ms)) throw new RangeError(`not an ISO 8601 date: "${isoDate}"`);
+  return ms;
+}
+
+/** Absolute distance in seconds: copies from different gateways may arrive slightly out of order. */
+export function secondsApart(a: string, b: string): number {
+  return Math.abs(epochMs(a) - epochMs(b)) / 1000;
+}
+
+export const SECONDS_PER_DAY = 86400;
+
+/** Packets may arrive slightly out of order; a "last seen" date never moves back. */
+export function laterOf(a: string, b: string): string {
+  return epochMs(b) > epochMs(a) ? b : a;
+}

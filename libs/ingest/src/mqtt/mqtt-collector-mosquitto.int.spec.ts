@@ -1,0 +1,48 @@
+import { readFixtureText } from '@lorawatch/lorawan/testing/shared-fixtures';
+import mqtt from 'mqtt';
+import { createChirpstackV3Parser } from '../chirpstack-v3/chirpstack-v3-parser';
+import { mosquittoInstalled, type RunningMosquitto, startMosquitto } from '../testing/mosquitto';
+import { RecordingSink, waitFor } from '../testing/recording-sink';
+import { MqttCollector } from './mqtt-collector';
+
+const UP_TOPIC = 'gateway/7276ff002e062c18/event/up';
+
+describe('MqttCollector against a real Mosquitto', () => {
+  if (!mosquittoInstalled()) {
+    it('is skipped', () => {
+      console.log('skipped: mosquitto not installed');
+    });
+    return;
+  }
+
+  let mosquitto: RunningMosquitto;
+  beforeAll(async () => {
+    mosquitto = await startMosquitto();
+  });
+  afterAll(async () => {
+    await mosquitto.stop();
+  });
+
+  it('receives QoS 1 uplinks as packets and redelivers what the sink did not take', async () => {
+    const url = `mqtt://127.0.0.1:${mosquitto.port}`;
+    const options = { url, dataSourceId: 21, organizationId: 1, parse: createChirpstackV3Parser() };
+    const stuck = new RecordingSink();
+    stuck.deliver = () => new Promise<void>(() => undefined);
+    const first = new MqttCollector(options, stuck);
+    first.start();
+    await waitFor(() => stuck.statusNames().includes('CONNECTED'), 'CONNECTED');
+
+    const publisher = await mqtt.connectAsync(url);
+    await publisher.publishAsync(UP_TOPIC, readFixtureText('chirpstack-v3/gw-event-up.json'), { qos: 1 });
+    await waitFor(() => first.counters().received === 1, 'the message');
+    await first.stop();
+
+    const sink = new RecordingSink();
+    const second = new MqttCollector(options, sink);
+    second.start();
+    await waitFor(() => sink.packets.length === 1, 'the redelivered message');
+    expect(sink.packets[0]).toMatchObject({ mType: 'JoinRequest', gateway: '7276ff002e062c18', rssi: -55 });
+    await second.stop();
+    await publisher.endAsync();
+  });
+});

@@ -1,0 +1,224 @@
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { CHIRPSTACK_V3_TOPICS } from '../chirpstack-v3/chirpstack-v3-topics';
+import type { IngestOutcome, MessageParser } from '../ingest-outcome';
+import { type BrokerEndpoint, brokerUrl } from './broker-endpoint';
+import type { CollectorCounters, CollectorSink, ConnectionStatus } from './collector-sink';
+import { ReconnectBackoff } from './reconnect-backoff';
+
+export type MqttCollectorOptions = BrokerEndpoint & {
+  dataSourceId: number;
+  organizationId: number;
+  username?: string;
+  password?: string;
+  /** PEM: CA bundle, client certificate and key for mqtts:// brokers that need them. */
+  ca?: string | Buffer;
+  cert?: string | Buffer;
+  key?: string | Buffer;
+  /** Default: the ChirpStack v3 gateway topics. */
+  topics?: readonly string[];
+  /** Default `lorawatch-ds-<dataSourceId>`: stable, so the broker keeps this data source's session. */
+  clientId?: string;
+  parse: MessageParser;
+  /** First reconnect delay; doubles on each failed attempt up to `maxReconnectPeriodMs`. Default 1000. */
+  reconnectPeriodMs?: number;
+  maxReconnectPeriodMs?: number;
+  keepaliveSeconds?: number;
+  connectTimeoutMs?: number;
+  now?: () => Date;
+};
+
+type PublishPacket = Parameters<MqttClient['handleMessage']>[0];
+type PacketDone = Parameters<MqttClient['handleMessage']>[1];
+
+const STOP_GRACE_MS = 2000;
+
+/**
+ * One MQTT connection for one data source: subscribes, parses every message, hands the result to the sink,
+ * and acknowledges the message (PUBACK) only once the sink has it. With a persistent session (`clean: false`,
+ * stable client id, QoS 1) nothing is lost across a crash or restart: the broker redelivers what was not
+ * acknowledged, and the deterministic packet ids let the packet log drop what it already has.
+ */
+export class MqttCollector {
+  private client: MqttClient | undefined;
+  /** Bumped whenever a connection ends: a sink that finishes after that must not ack on the next connection. */
+  private connection = 0;
+  private status: ConnectionStatus | undefined;
+  private lastError: string | undefined;
+  private stopped = false;
+  private readonly backoff: ReconnectBackoff;
+  private readonly stats: CollectorCounters = { received: 0, packets: 0, malformed: 0, lastMessageAt: null };
+  private readonly url: string;
+  private readonly topics: readonly string[];
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly options: MqttCollectorOptions,
+    private readonly sink: CollectorSink,
+  ) {
+    this.url = brokerUrl(options);
+    this.topics = options.topics ?? CHIRPSTACK_V3_TOPICS;
+    if (this.topics.length === 0) throw new Error('a collector needs at least one topic');
+    this.backoff = new ReconnectBackoff(
+      options.reconnectPeriodMs ?? 1000,
+      options.maxReconnectPeriodMs ?? 30_000,
+    );
+    this.now = options.now ?? (() => new Date());
+  }
+
+  get clientId(): string {
+    return this.options.clientId ?? `lorawatch-ds-${this.options.dataSourceId}`;
+  }
+
+  counters(): CollectorCounters {
+    return { ...this.stats };
+  }
+
+  start(): void {
+    if (this.client !== undefined) throw new Error('collector already started');
+    const client = mqtt.connect(this.url, this.clientOptions());
+    // mqtt.js sends the PUBACK when this callback is called; holding it until the sink resolves is the
+    // "ack after sink" guarantee. Incoming packets are processed one at a time meanwhile (back-pressure).
+    client.handleMessage = (packet, done) => this.handleMessage(client, packet, done);
+    // Runs before mqtt.js schedules the retry, so the retry uses the backed-off delay.
+    client.prependListener('close', () => this.onClose(client));
+    client.on('connect', () => this.onConnect(client));
+    client.on('error', (error) => {
+      this.lastError = error.message;
+    });
+    this.client = client;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.connection += 1;
+    const client = this.client;
+    if (client !== undefined) await endClient(client);
+    this.report('DISCONNECTED');
+  }
+
+  private clientOptions(): IClientOptions {
+    const { username, password, ca, cert, key } = this.options;
+    return {
+      clientId: this.clientId,
+      clean: false,
+      protocolVersion: 4,
+      username,
+      password,
+      ca,
+      cert,
+      key,
+      keepalive: this.options.keepaliveSeconds ?? 30,
+      connectTimeout: this.options.connectTimeoutMs ?? 10_000,
+      reconnectPeriod: this.options.reconnectPeriodMs ?? 1000,
+      // A refused CONNECT (bad credentials, broker not ready) is retried with back-off like any outage.
+      reconnectOnConnackError: true,
+      // Subscriptions are renewed in onConnect, after every (re)connection.
+      resubscribe: false,
+    };
+  }
+
+  private onConnect(client: MqttClient): void {
+    this.backoff.reset();
+    this.lastError = undefined;
+    const subscriptions = Object.fromEntries(this.topics.map((topic) => [topic, { qos: 1 as const }]));
+    client.subscribe(subscriptions, (error, granted) => {
+      if (this.stopped || client !== this.client) return;
+      const refused = (granted ?? []).filter((grant) => grant.qos === 128).map((grant) => grant.topic);
+      if (error) this.dropConnection(client, `subscription failed: ${error.message}`);
+      else if (refused.length > 0)
+        this.dropConnection(client, `broker refused the subscription to ${refused.join(', ')}`);
+      else this.report('CONNECTED');
+    });
+  }
+
+  private onClose(client: MqttClient): void {
+    this.connection += 1;
+    if (this.stopped) return;
+    client.options.reconnectPeriod = this.backoff.next();
+    this.report('DISCONNECTED', this.lastError);
+  }
+
+  /** Closes the network connection so the broker redelivers what was not acknowledged; mqtt.js reconnects. */
+  private dropConnection(client: MqttClient, reason: string): void {
+    this.lastError = reason;
+    client.stream.destroy();
+  }
+
+  private handleMessage(client: MqttClient, packet: PublishPacket, done: PacketDone): void {
+    const connection = this.connection;
+    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+    this.deliver(packet.topic, payload).then(
+      () => {
+        if (connection === this.connection) done();
+      },
+      (error: unknown) => {
+        if (connection !== this.connection) return;
+        this.dropConnection(client, `sink failed: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
+  }
+
+  private async deliver(topic: string, payload: Buffer): Promise<void> {
+    const receivedAt = this.now().toISOString();
+    this.stats.received += 1;
+    this.stats.lastMessageAt = receivedAt;
+    const outcome = this.parse(topic, payload, receivedAt);
+    switch (outcome.kind) {
+      case 'packets':
+        if (outcome.packets.length > 0) await this.sink.onPackets(outcome.packets);
+        this.stats.packets += outcome.packets.length;
+        return;
+      case 'gateway': {
+        const { kind: _kind, ...update } = outcome;
+        await this.sink.onGateway?.(update);
+        return;
+      }
+      case 'malformed':
+        this.stats.malformed += 1;
+        try {
+          this.sink.onMalformed(outcome.reason, topic);
+        } catch {
+          // Reporting is best effort: a failing logger must not stop ingestion or redeliver the message.
+        }
+        return;
+      case 'ignored':
+        return;
+    }
+  }
+
+  /** Parsers promise not to throw; a custom one that does still must not take the collector down. */
+  private parse(topic: string, payload: Buffer, receivedAt: string): IngestOutcome {
+    const { dataSourceId, organizationId } = this.options;
+    try {
+      return this.options.parse(topic, payload, { dataSourceId, organizationId, receivedAt });
+    } catch (error) {
+      return {
+        kind: 'malformed',
+        reason: `parser failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
+  }
+
+  private report(status: ConnectionStatus, error?: string): void {
+    if (status === this.status) return;
+    this.status = status;
+    try {
+      if (error === undefined) this.sink.onStatus(status);
+      else this.sink.onStatus(status, error);
+    } catch {
+      // Same as onMalformed: status reporting never breaks the connection logic.
+    }
+  }
+}
+
+/** A clean DISCONNECT keeps the session; if the connection is wedged, force it after a grace period. */
+async function endClient(client: MqttClient): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => client.end(true, {}, () => resolve()), STOP_GRACE_MS);
+    client.end(false, {}, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import type { Packet } from '@lorawatch/domain/packet';
+
+/** A plausible packet for tests that only care about a few fields. */
+export function testPacket(fields: Partial<Packet>): Packet {
+  return {
+    id: 'id',
+    organizationId: 3,
+    dataSourceId: 7,
+    source: 'chirpstack_collector',
+    date: '2024-05-01T12:00:00.000Z',
+    receivedAt: '2024-05-01T12:00:00.000Z',
+    topic: null,
+    direction: 'up',
+    data: '',
+    size: 23,
+    mType: 'JoinRequest',
+    major: 0,
+    gateway: 'aa00000000000001',
+    devEui: null,
+    joinEui: null,
+    devNonce: null,
+    devAddr: null,
+    fCount: null,
+    fPort: null,
+    mic: '00000000',
+    devEuiInferred: false,
+    rssi: null,
+    lsnr: null,
+    frequency: null,
+    spreadingFactor: null,
+    bandwidth: null,
+    codeRate: null,
+    tmst: null,
+    crcOk: null,
+    latitude: null,
+    longitude: null,
+    altitude: null,
+    ...fields,
+  };
+}

@@ -1,0 +1,55 @@
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus metrics of the process; one registry per app instance (tests start several). */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly messagesReceived = new Counter({
+    name: 'lorawatch_collector_messages_total',
+    help: 'MQTT messages received by collectors',
+    labelNames: ['data_source'],
+    registers: [this.registry],
+  });
+  readonly messagesMalformed = new Counter({
+    name: 'lorawatch_collector_malformed_total',
+    help: 'Messages rejected as malformed (counted, logged, skipped)',
+    labelNames: ['data_source'],
+    registers: [this.registry],
+  });
+  readonly packetsAppended = new Counter({
+    name: 'lorawatch_packets_appended_total',
+    help: 'Packets appended to the packet log',
+    registers: [this.registry],
+  });
+  readonly packetsDetected = new Counter({
+    name: 'lorawatch_detector_packets_total',
+    help: 'Packets processed by the detectors',
+    registers: [this.registry],
+  });
+  readonly alertsRaised = new Counter({
+    name: 'lorawatch_alerts_raised_total',
+    help: 'Alerts raised by the detectors',
+    labelNames: ['code'],
+    registers: [this.registry],
+  });
+  readonly projectionPosition = new Gauge({
+    name: 'lorawatch_projection_position',
+    help: 'Last event position applied by each projection',
+    labelNames: ['projection'],
+    registers: [this.registry],
+  });
+  readonly eventStoreHead = new Gauge({
+    name: 'lorawatch_event_store_head_position',
+    help: 'Position of the newest event in the event store',
+    registers: [this.registry],
+  });
+  readonly detectorLag = new Gauge({
+    name: 'lorawatch_detector_lag',
+    help: 'Packets appended but not yet processed by the detectors, per partition',
+    labelNames: ['partition'],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+}

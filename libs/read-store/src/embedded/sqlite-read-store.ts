@@ -1,0 +1,76 @@
+import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
+import type { Collection, CollectionSpec, Doc, ReadStore, WriteOp } from '../read-store.port';
+import { DocumentTables } from './document-tables';
+import { SqliteCollection } from './sqlite-collection';
+
+export interface SqliteReadStoreOptions {
+  /** close() also closes the connection; set when the store opened the file itself. */
+  ownsDatabase?: boolean;
+}
+
+/** Named read_checkpoints, not rs_*, so that no collection name can collide with it. */
+const CHECKPOINTS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS read_checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL)
+`;
+
+/** Mongo-like document collections on SQLite JSON (see document-tables.ts and sql-filter.ts). */
+export class SqliteReadStore implements ReadStore {
+  static open(file: string, options: SqliteReadStoreOptions = {}): SqliteReadStore {
+    return new SqliteReadStore(openDatabase(file), { ...options, ownsDatabase: true });
+  }
+
+  private readonly tables: DocumentTables;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: SqliteReadStoreOptions = {},
+  ) {
+    db.exec(CHECKPOINTS_SCHEMA);
+    this.tables = new DocumentTables(db);
+  }
+
+  collection<T extends Doc>(spec: CollectionSpec): Collection<T> {
+    this.tables.table(spec.name);
+    for (const index of spec.indexes ?? []) this.tables.createIndex(spec.name, index);
+    return new SqliteCollection<T>(this.tables, spec.name, (ops) => this.write(ops));
+  }
+
+  async commit(ops: WriteOp[], checkpoint?: { name: string; position: number }): Promise<void> {
+    this.write(ops, checkpoint);
+  }
+
+  async checkpoint(name: string): Promise<number> {
+    const row = this.tables.statements.get('SELECT position FROM read_checkpoints WHERE name = ?').get(name);
+    return (row as { position: number } | undefined)?.position ?? 0;
+  }
+
+  async reset(collections: string[], checkpointName: string): Promise<void> {
+    this.db
+      .transaction(() => {
+        for (const collection of collections) this.tables.clear(collection);
+        this.tables.statements.get('DELETE FROM read_checkpoints WHERE name = ?').run(checkpointName);
+      })
+      .immediate();
+  }
+
+  async close(): Promise<void> {
+    if (this.options.ownsDatabase && this.db.open) this.db.close();
+  }
+
+  /** One synchronous IMMEDIATE transaction: all writes and the checkpoint, or nothing. */
+  private write(ops: WriteOp[], checkpoint?: { name: string; position: number }): void {
+    this.db
+      .transaction(() => {
+        for (const op of ops) this.tables.apply(op);
+        if (checkpoint) {
+          this.tables.statements
+            .get(
+              `INSERT INTO read_checkpoints (name, position) VALUES (?, ?)
+               ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
+            )
+            .run(checkpoint.name, checkpoint.position);
+        }
+      })
+      .immediate();
+  }
+}

@@ -1,0 +1,426 @@
+import {
+  DuplicateKeyError,
+  type Collection,
+  type Doc,
+  type Filter,
+  type ReadStore,
+} from '../read-store.port';
+
+/** One store under test; every open() is another connection to the same data. */
+export interface ReadStoreFixture {
+  open(): Promise<ReadStore>;
+  /** Closes every connection opened through the fixture and deletes the data. */
+  dispose(): Promise<void>;
+}
+
+export interface ContractOptions {
+  /** Set when the engine is unavailable: the suite is reported as skipped with this reason. */
+  skipReason?: string;
+}
+
+interface AlertDoc extends Doc {
+  code: string;
+  risk: string;
+  count: number;
+  resolved: boolean;
+  createdAt: string;
+  devEui?: string | null;
+  parameters: { dev_eui?: string; fcnt?: number };
+  flag?: boolean | number;
+  note?: string;
+}
+
+const ALERTS: AlertDoc[] = [
+  {
+    id: 'a1',
+    code: 'LAF-001',
+    risk: 'HIGH',
+    count: 5,
+    resolved: false,
+    createdAt: '2024-05-01T10:15:00.000Z',
+    devEui: 'd1',
+    parameters: { dev_eui: 'd1', fcnt: 10 },
+    flag: true,
+  },
+  {
+    id: 'a2',
+    code: 'LAF-002',
+    risk: 'LOW',
+    count: 1,
+    resolved: true,
+    createdAt: '2024-05-01T10:45:00.000Z',
+    devEui: null,
+    parameters: { fcnt: 3 },
+    flag: 1,
+  },
+  {
+    id: 'a3',
+    code: 'LAF-001',
+    risk: 'MEDIUM',
+    count: 12,
+    resolved: false,
+    createdAt: '2024-05-01T12:05:00.000Z',
+    devEui: 'd2',
+    parameters: { dev_eui: 'd2' },
+    note: 'checked',
+  },
+  {
+    id: 'a4',
+    code: 'LAF-003',
+    risk: 'HIGH',
+    count: 0,
+    resolved: true,
+    createdAt: '2024-05-02T01:00:00.000Z',
+    parameters: {},
+    flag: false,
+  },
+  {
+    id: 'a5',
+    code: 'LAF-001',
+    risk: 'LOW',
+    count: 2.5,
+    resolved: false,
+    createdAt: '2024-05-02T01:30:00.000Z',
+    devEui: 'd1',
+    parameters: { dev_eui: 'd1', fcnt: 11 },
+  },
+];
+
+const ALERTS_SPEC = {
+  name: 'alerts',
+  indexes: [{ fields: ['code', 'createdAt'] }, { fields: ['parameters.dev_eui'] }, { fields: ['resolved'] }],
+};
+
+/** The behaviour every ReadStore adapter must have (MongoDB semantics). */
+export function readStoreContract(
+  name: string,
+  createFixture: () => Promise<ReadStoreFixture>,
+  options: ContractOptions = {},
+): void {
+  const describeOrSkip = options.skipReason ? describe.skip : describe;
+  const title = options.skipReason ? `${name} (skipped: ${options.skipReason})` : name;
+
+  describeOrSkip(`ReadStore contract: ${title}`, () => {
+    let fixture: ReadStoreFixture;
+    let store: ReadStore;
+    let alerts: Collection<AlertDoc>;
+
+    const idsOf = async (filter: Filter): Promise<string[]> =>
+      (await alerts.find(filter, { sort: [['id', 'asc']] })).map((doc) => doc.id);
+
+    beforeEach(async () => {
+      fixture = await createFixture();
+      store = await fixture.open();
+      alerts = store.collection<AlertDoc>(ALERTS_SPEC);
+      await store.commit(ALERTS.map((doc) => ({ op: 'upsert', collection: 'alerts', doc })));
+    });
+
+    afterEach(async () => {
+      await fixture.dispose();
+    });
+
+    describe('documents', () => {
+      it('gets, replaces and deletes a document by id', async () => {
+        expect(await alerts.get('a3')).toEqual(ALERTS[2]);
+        expect(await alerts.get('missing')).toBeNull();
+
+        await alerts.upsert({ ...ALERTS[0], risk: 'LOW', note: 'replaced' });
+        await alerts.upsert({
+          id: 'a6',
+          code: 'X',
+          risk: 'LOW',
+          count: 0,
+          resolved: false,
+          createdAt: '',
+          parameters: {},
+        });
+        expect(await alerts.get('a1')).toMatchObject({ risk: 'LOW', note: 'replaced' });
+        expect(await alerts.count()).toBe(6);
+
+        await alerts.delete('a1');
+        await alerts.delete('not-there');
+        expect(await alerts.get('a1')).toBeNull();
+        expect(await alerts.count()).toBe(5);
+      });
+
+      it('patches fields, nested ones included, keeping the others; a missing document stays missing', async () => {
+        await alerts.patch('a1', { resolved: true, 'parameters.fcnt': 11, 'parameters.extra.deep': 'x' });
+        expect(await alerts.get('a1')).toEqual({
+          ...ALERTS[0],
+          resolved: true,
+          parameters: { dev_eui: 'd1', fcnt: 11, extra: { deep: 'x' } },
+        });
+
+        await alerts.patch('ghost', { resolved: true });
+        expect(await alerts.get('ghost')).toBeNull();
+      });
+
+      it('declares a collection again without losing data', async () => {
+        const again = store.collection<AlertDoc>(ALERTS_SPEC);
+        expect(await again.count()).toBe(5);
+      });
+
+      it('rejects a document that breaks a unique index', async () => {
+        const users = store.collection<{ id: string; email: string }>({
+          name: 'users',
+          indexes: [{ fields: ['email'], unique: true }],
+        });
+        await users.upsert({ id: 'u1', email: 'a@example.com' });
+        await expect(users.upsert({ id: 'u2', email: 'a@example.com' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+        await users.upsert({ id: 'u1', email: 'b@example.com' });
+        await users.upsert({ id: 'u2', email: 'a@example.com' });
+        expect(await users.count()).toBe(2);
+      });
+    });
+
+    describe('filters', () => {
+      it('matches equality, bare or with $eq', async () => {
+        expect(await idsOf({ code: 'LAF-001' })).toEqual(['a1', 'a3', 'a5']);
+        expect(await idsOf({ code: { $eq: 'LAF-002' } })).toEqual(['a2']);
+        expect(await idsOf({ code: 'LAF-001', risk: 'LOW' })).toEqual(['a5']);
+        expect(await idsOf({ count: 2.5 })).toEqual(['a5']);
+        expect(await idsOf({ id: 'a4' })).toEqual(['a4']);
+      });
+
+      it('matches $ne, including documents without the field', async () => {
+        expect(await idsOf({ risk: { $ne: 'HIGH' } })).toEqual(['a2', 'a3', 'a5']);
+        expect(await idsOf({ devEui: { $ne: 'd1' } })).toEqual(['a2', 'a3', 'a4']);
+      });
+
+      it('matches $in and $nin', async () => {
+        expect(await idsOf({ risk: { $in: ['HIGH', 'MEDIUM'] } })).toEqual(['a1', 'a3', 'a4']);
+        expect(await idsOf({ risk: { $nin: ['HIGH', 'MEDIUM'] } })).toEqual(['a2', 'a5']);
+        expect(await idsOf({ devEui: { $in: ['d2', null] } })).toEqual(['a2', 'a3', 'a4']);
+        expect(await idsOf({ count: { $in: [0, 12] } })).toEqual(['a3', 'a4']);
+        expect(await idsOf({ risk: { $in: [] } })).toEqual([]);
+        expect(await idsOf({ risk: { $nin: [] } })).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+      });
+
+      it('compares numbers and ISO strings with $gt, $gte, $lt and $lte', async () => {
+        expect(await idsOf({ count: { $gt: 2.5 } })).toEqual(['a1', 'a3']);
+        expect(await idsOf({ count: { $gte: 2.5, $lt: 12 } })).toEqual(['a1', 'a5']);
+        expect(await idsOf({ count: { $lte: 1 } })).toEqual(['a2', 'a4']);
+        expect(
+          await idsOf({ createdAt: { $gte: '2024-05-01T10:30:00.000Z', $lt: '2024-05-02T00:00:00.000Z' } }),
+        ).toEqual(['a2', 'a3']);
+      });
+
+      it('compares only values of the same type', async () => {
+        expect(await idsOf({ code: { $gt: 5 } })).toEqual([]);
+        expect(await idsOf({ count: { $gt: 'A' } })).toEqual([]);
+        expect(await idsOf({ count: '5' })).toEqual([]);
+      });
+
+      it('treats booleans as booleans, never as 1 or 0', async () => {
+        expect(await idsOf({ resolved: true })).toEqual(['a2', 'a4']);
+        expect(await idsOf({ resolved: false })).toEqual(['a1', 'a3', 'a5']);
+        expect(await idsOf({ resolved: { $ne: true } })).toEqual(['a1', 'a3', 'a5']);
+        expect(await idsOf({ flag: true })).toEqual(['a1']);
+        expect(await idsOf({ flag: 1 })).toEqual(['a2']);
+        expect(await idsOf({ flag: false })).toEqual(['a4']);
+        expect(await idsOf({ flag: { $in: [true, 1] } })).toEqual(['a1', 'a2']);
+      });
+
+      it('treats a missing field as null, and $exists as present and not null', async () => {
+        expect(await idsOf({ devEui: null })).toEqual(['a2', 'a4']);
+        expect(await idsOf({ devEui: { $ne: null } })).toEqual(['a1', 'a3', 'a5']);
+        expect(await idsOf({ devEui: { $exists: false } })).toEqual(['a2', 'a4']);
+        expect(await idsOf({ devEui: { $exists: true } })).toEqual(['a1', 'a3', 'a5']);
+        expect(await idsOf({ note: { $exists: true } })).toEqual(['a3']);
+        expect(await idsOf({ 'parameters.fcnt': { $exists: false } })).toEqual(['a3', 'a4']);
+      });
+
+      it('follows dotted paths into nested documents', async () => {
+        expect(await idsOf({ 'parameters.dev_eui': 'd1' })).toEqual(['a1', 'a5']);
+        expect(await idsOf({ 'parameters.fcnt': { $gte: 10 } })).toEqual(['a1', 'a5']);
+        expect(await idsOf({ 'parameters.missing.deeper': null })).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+      });
+
+      it('combines $or branches, and ANDs them with the other fields', async () => {
+        expect(await idsOf({ $or: [{ risk: 'HIGH' }, { count: { $gte: 12 } }] })).toEqual(['a1', 'a3', 'a4']);
+        expect(await idsOf({ resolved: false, $or: [{ risk: 'HIGH' }, { 'parameters.fcnt': 11 }] })).toEqual([
+          'a1',
+          'a5',
+        ]);
+        expect(await idsOf({ $or: [{ $or: [{ id: 'a1' }] }, { code: 'LAF-003', resolved: true }] })).toEqual([
+          'a1',
+          'a4',
+        ]);
+      });
+
+      it('rejects field paths that are not plain identifiers, and unknown operators', async () => {
+        await expect(alerts.find({ "code') OR 1=1 --": 'x' })).rejects.toThrow();
+        await expect(alerts.find({}, { sort: [['risk; DROP TABLE rs_alerts', 'asc']] })).rejects.toThrow();
+        await expect(alerts.count({ risk: { $regex: 'H' } as unknown as Filter['risk'] })).rejects.toThrow();
+        expect(await alerts.count()).toBe(5);
+      });
+
+      it('binds values, so quotes in values are just text', async () => {
+        expect(await idsOf({ code: "LAF-001' OR '1'='1" })).toEqual([]);
+      });
+    });
+
+    describe('sort, paging and counts', () => {
+      it('sorts by several fields, then skips and limits', async () => {
+        const sorted = await alerts.find(
+          {},
+          {
+            sort: [
+              ['risk', 'asc'],
+              ['count', 'desc'],
+            ],
+          },
+        );
+        expect(sorted.map((doc) => doc.id)).toEqual(['a1', 'a4', 'a5', 'a2', 'a3']);
+
+        const page = await alerts.find({}, { sort: [['createdAt', 'desc']], skip: 1, limit: 2 });
+        expect(page.map((doc) => doc.id)).toEqual(['a4', 'a3']);
+        expect(
+          (await alerts.find({}, { sort: [['createdAt', 'asc']], skip: 4 })).map((doc) => doc.id),
+        ).toEqual(['a5']);
+        expect(
+          (await alerts.find({ code: 'LAF-001' }, { sort: [['parameters.fcnt', 'desc']], limit: 1 }))[0].id,
+        ).toBe('a5');
+      });
+
+      it('counts with and without a filter', async () => {
+        expect(await alerts.count()).toBe(5);
+        expect(await alerts.count({ risk: 'HIGH' })).toBe(2);
+        expect(await alerts.count({ risk: 'NONE' })).toBe(0);
+      });
+
+      it('counts by field value, most frequent first, missing values as null', async () => {
+        expect(await alerts.countBy('code')).toEqual([
+          { value: 'LAF-001', count: 3 },
+          { value: 'LAF-002', count: 1 },
+          { value: 'LAF-003', count: 1 },
+        ]);
+        expect(await alerts.countBy('risk', { resolved: false })).toEqual([
+          { value: 'HIGH', count: 1 },
+          { value: 'LOW', count: 1 },
+          { value: 'MEDIUM', count: 1 },
+        ]);
+        expect(await alerts.countBy('resolved')).toEqual([
+          { value: false, count: 3 },
+          { value: true, count: 2 },
+        ]);
+        expect(await alerts.countBy('devEui')).toEqual(
+          expect.arrayContaining([
+            { value: 'd1', count: 2 },
+            { value: null, count: 2 },
+            { value: 'd2', count: 1 },
+          ]),
+        );
+        expect((await alerts.countBy('devEui'))[2]).toEqual({ value: 'd2', count: 1 });
+      });
+
+      it('counts by hour and by day of an ISO-8601 field, oldest bucket first', async () => {
+        expect(await alerts.countByTime('createdAt', 'hour')).toEqual([
+          { bucket: '2024-05-01T10:00:00.000Z', count: 2 },
+          { bucket: '2024-05-01T12:00:00.000Z', count: 1 },
+          { bucket: '2024-05-02T01:00:00.000Z', count: 2 },
+        ]);
+        expect(await alerts.countByTime('createdAt', 'day')).toEqual([
+          { bucket: '2024-05-01', count: 3 },
+          { bucket: '2024-05-02', count: 2 },
+        ]);
+        expect(await alerts.countByTime('createdAt', 'day', { code: 'LAF-001' })).toEqual([
+          { bucket: '2024-05-01', count: 2 },
+          { bucket: '2024-05-02', count: 1 },
+        ]);
+      });
+    });
+
+    describe('commit', () => {
+      it('applies every write and the checkpoint together', async () => {
+        expect(await store.checkpoint('alerts-projection')).toBe(0);
+        await store.commit(
+          [
+            { op: 'patch', collection: 'alerts', id: 'a1', set: { resolved: true } },
+            { op: 'delete', collection: 'alerts', id: 'a2' },
+            { op: 'inc', collection: 'stats', id: 'LAF-001', inc: { total: 1 } },
+          ],
+          { name: 'alerts-projection', position: 42 },
+        );
+
+        expect(await store.checkpoint('alerts-projection')).toBe(42);
+        expect((await alerts.get('a1'))?.resolved).toBe(true);
+        expect(await alerts.get('a2')).toBeNull();
+        expect(
+          await store.collection<{ id: string; total: number }>({ name: 'stats' }).get('LAF-001'),
+        ).toEqual({
+          id: 'LAF-001',
+          total: 1,
+        });
+      });
+
+      it('writes nothing and keeps the checkpoint when one op fails', async () => {
+        await store.commit([], { name: 'p', position: 7 });
+        const failing = store.commit(
+          [
+            { op: 'upsert', collection: 'alerts', doc: { ...ALERTS[0], id: 'a9' } },
+            { op: 'delete', collection: 'alerts', id: 'a1' },
+            { op: 'inc', collection: 'alerts', id: 'a3', inc: { code: 1 } },
+          ],
+          { name: 'p', position: 8 },
+        );
+
+        await expect(failing).rejects.toThrow();
+        expect(await store.checkpoint('p')).toBe(7);
+        expect(await alerts.get('a9')).toBeNull();
+        expect(await alerts.get('a1')).not.toBeNull();
+        expect(await alerts.count()).toBe(5);
+      });
+
+      it('increments fields, creating the document with setOnInsert when absent', async () => {
+        const counters = store.collection<{ id: string; code: string; total: number; by: { up: number } }>({
+          name: 'counters',
+        });
+        const inc = {
+          op: 'inc' as const,
+          collection: 'counters',
+          id: 'c1',
+          setOnInsert: { code: 'LAF-001' },
+        };
+
+        await store.commit([{ ...inc, inc: { total: 1, 'by.up': 2 } }]);
+        expect(await counters.get('c1')).toEqual({ id: 'c1', code: 'LAF-001', total: 1, by: { up: 2 } });
+
+        await store.commit([{ ...inc, inc: { total: 2, 'by.up': -1 }, setOnInsert: { code: 'IGNORED' } }]);
+        expect(await counters.get('c1')).toEqual({ id: 'c1', code: 'LAF-001', total: 3, by: { up: 1 } });
+      });
+
+      it('keeps documents and checkpoints when the store is opened again', async () => {
+        await store.commit([{ op: 'patch', collection: 'alerts', id: 'a1', set: { note: 'kept' } }], {
+          name: 'p',
+          position: 5,
+        });
+        await store.close();
+
+        const reopened = await fixture.open();
+        const again = reopened.collection<AlertDoc>(ALERTS_SPEC);
+        expect(await reopened.checkpoint('p')).toBe(5);
+        expect((await again.get('a1'))?.note).toBe('kept');
+        expect(await again.count()).toBe(5);
+      });
+
+      it('resets the listed collections and the checkpoint, nothing else', async () => {
+        const other = store.collection<{ id: string }>({ name: 'other' });
+        await store.commit([{ op: 'upsert', collection: 'other', doc: { id: 'o1' } }], {
+          name: 'p',
+          position: 3,
+        });
+        await store.commit([], { name: 'q', position: 9 });
+
+        await store.reset(['alerts'], 'p');
+
+        expect(await alerts.count()).toBe(0);
+        expect(await other.count()).toBe(1);
+        expect(await store.checkpoint('p')).toBe(0);
+        expect(await store.checkpoint('q')).toBe(9);
+      });
+    });
+  });
+}

@@ -1,0 +1,126 @@
+import type {
+  DownlinkEvent,
+  GatewayConnectionEvent,
+  GatewayStatsEvent,
+  LoRaTx,
+  SimEvent,
+  SimGateway,
+  UplinkEvent,
+} from './sim-event';
+import type { WireFormat } from './wire-format';
+
+/**
+ * ChirpStack Gateway Bridge v3 with the `json` marshaler: proto3 JSON with defaults emitted, EUIs as
+ * base64 of their big-endian bytes, bandwidth in kHz (wire-formats §3.4, §3.5; compare the real
+ * capture in fixtures/chirpstack-v3/iotroam-2020-mosquitto-sub.txt).
+ */
+export const chirpstackV3Json: WireFormat = {
+  name: 'chirpstack-v3',
+  encode(event: SimEvent) {
+    switch (event.kind) {
+      case 'uplink':
+        return message(`gateway/${event.gateway.eui}/event/up`, uplinkFrame(event));
+      case 'downlink':
+        return message(`gateway/${event.gateway.eui}/command/down`, downlinkFrame(event));
+      case 'gateway-stats':
+        return message(`gateway/${event.gateway.eui}/event/stats`, gatewayStats(event));
+      case 'gateway-connection':
+        return { ...message(`gateway/${event.gateway.eui}/state/conn`, connState(event)), retain: true };
+    }
+  },
+};
+
+function message(topic: string, body: object): { topic: string; payload: Buffer; retain: boolean } {
+  return { topic, payload: Buffer.from(JSON.stringify(body)), retain: false };
+}
+
+function gatewayId(gateway: SimGateway): string {
+  return Buffer.from(gateway.eui, 'hex').toString('base64');
+}
+
+function loRaModulationInfo(tx: LoRaTx, polarizationInversion: boolean) {
+  return {
+    bandwidth: tx.bandwidth / 1000,
+    spreadingFactor: tx.spreadingFactor,
+    codeRate: tx.codeRate,
+    polarizationInversion,
+  };
+}
+
+function uplinkFrame(event: UplinkEvent) {
+  const context = Buffer.alloc(4);
+  context.writeUInt32BE(event.tmst >>> 0);
+  return {
+    phyPayload: event.phyPayload.toString('base64'),
+    txInfo: {
+      frequency: event.tx.frequency,
+      modulation: 'LORA',
+      loRaModulationInfo: loRaModulationInfo(event.tx, false),
+    },
+    rxInfo: {
+      gatewayID: gatewayId(event.gateway),
+      time: event.gatewayTime.toISOString(),
+      timeSinceGPSEpoch: null,
+      rssi: event.rssi,
+      loRaSNR: event.snr,
+      channel: event.channel,
+      rfChain: 0,
+      board: 0,
+      antenna: 0,
+      location: null,
+      fineTimestampType: 'NONE',
+      context: context.toString('base64'),
+      uplinkID: event.uplinkId.toString('base64'),
+      crcStatus: 'CRC_OK',
+    },
+  };
+}
+
+function downlinkFrame(event: DownlinkEvent) {
+  const txInfo = {
+    gatewayID: gatewayId(event.gateway),
+    frequency: event.tx.frequency,
+    power: event.power,
+    modulation: 'LORA',
+    loRaModulationInfo: loRaModulationInfo(event.tx, true),
+    board: 0,
+    antenna: 0,
+    timing: 'DELAY',
+    delayTimingInfo: { delay: '1s' },
+    context: null,
+  };
+  return {
+    phyPayload: '',
+    txInfo: null,
+    token: event.token,
+    downlinkID: event.downlinkId.toString('base64'),
+    gatewayID: gatewayId(event.gateway),
+    items: [{ phyPayload: event.phyPayload.toString('base64'), txInfo }],
+  };
+}
+
+function gatewayStats(event: GatewayStatsEvent) {
+  return {
+    gatewayID: gatewayId(event.gateway),
+    ip: event.gateway.ip,
+    time: event.at.toISOString(),
+    location: {
+      latitude: event.gateway.latitude,
+      longitude: event.gateway.longitude,
+      altitude: event.gateway.altitude,
+      source: 'CONFIG',
+      accuracy: 0,
+    },
+    configVersion: '',
+    rxPacketsReceived: event.rxPacketsReceived,
+    rxPacketsReceivedOK: event.rxPacketsReceivedOK,
+    txPacketsReceived: event.txPacketsReceived,
+    txPacketsEmitted: event.txPacketsEmitted,
+    metaData: {},
+    statsID: event.statsId.toString('base64'),
+  };
+}
+
+function connState(event: GatewayConnectionEvent) {
+  return { gatewayID: gatewayId(event.gateway), state: event.online ? 'ONLINE' : 'OFFLINE' };
+}

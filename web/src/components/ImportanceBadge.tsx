@@ -1,0 +1,18 @@
+import { Badge } from '@mantine/core';
+import type { Importance } from '../lib/levels';
+
+/** Colours from spec §9. */
+export const IMPORTANCE_COLORS: Record<Importance, string> = {
+  LOW: '#fad732',
+  MEDIUM: '#ff902b',
+  HIGH: '#f05050',
+};
+
+export function ImportanceBadge({ importance }: { importance: Importance | null | undefined }) {
+  if (!importance) return null;
+  return (
+    <Badge color={IMPORTANCE_COLORS[importance] ?? 'gray'} autoContrast variant="filled" radius="xl">
+      {importance}
+    </Badge>
+  );
+}
