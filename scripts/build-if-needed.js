@@ -5,13 +5,14 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 
-function newest(dir) {
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
   let latest = 0;
-  if (!existsSync(dir)) return latest;
+  const dir = path;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    latest = Math.max(latest, newest(join(dir, entry.name)));
   }
   return latest;
 }

@@ -20,7 +20,10 @@ describe('API v1.0 (standalone, embedded engines)', () => {
   describe('login', () => {
     it('signs in by username (trimmed, any case) or email and returns both tokens', async () => {
       for (const username of ['  Admin ', 'admin@example.com']) {
-        const response = await harness.http.post('/api/v1.0/login').send({ username, password: ADMIN_PASSWORD }).expect(200);
+        const response = await harness.http
+          .post('/api/v1.0/login')
+          .send({ username, password: ADMIN_PASSWORD })
+          .expect(200);
         expect(response.body).toMatchObject({ message: 'Logged in as admin' });
         expect(response.body.access_token).toEqual(expect.any(String));
         expect(response.body.refresh_token).toEqual(expect.any(String));
@@ -33,28 +36,45 @@ describe('API v1.0 (standalone, embedded engines)', () => {
         { username: 'nobody', password: ADMIN_PASSWORD },
       ]) {
         const response = await harness.http.post('/api/v1.0/login').send(body).expect(403);
-        expect(response.body).toEqual({ error: 'forbidden access', message: 'Username or password is incorrect' });
+        expect(response.body).toEqual({
+          error: 'forbidden access',
+          message: 'Username or password is incorrect',
+        });
       }
     });
 
     it('answers 400 with a message for a malformed body', async () => {
       const response = await harness.http.post('/api/v1.0/login').send({ username: 'admin' }).expect(400);
       expect(response.body.message).toContain('You have to enter a password');
-      await harness.http.post('/api/v1.0/login').send({ username: ['a'], password: 'x' }).expect(400);
+      await harness.http
+        .post('/api/v1.0/login')
+        .send({ username: ['a'], password: 'x' })
+        .expect(400);
     });
 
     it('carries the claims the console reads', async () => {
       const [, payload] = admin.split('.');
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-      expect(claims).toMatchObject({ identity: 'admin', type: 'access', user_claims: { user_roles_id: [2], organization_id: 1 } });
+      expect(claims).toMatchObject({
+        identity: 'admin',
+        type: 'access',
+        user_claims: { user_roles_id: [2], organization_id: 1 },
+      });
     });
   });
 
   describe('token refresh', () => {
     it('rotates the refresh token and revokes the sign-in when an old one is replayed', async () => {
-      const login = await harness.http.post('/api/v1.0/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200);
+      const login = await harness.http
+        .post('/api/v1.0/login')
+        .send({ username: 'admin', password: ADMIN_PASSWORD })
+        .expect(200);
       const first = login.body.refresh_token as string;
-      const refreshed = await harness.http.post('/api/v1.0/token_refresh').set(auth(first)).send({}).expect(200);
+      const refreshed = await harness.http
+        .post('/api/v1.0/token_refresh')
+        .set(auth(first))
+        .send({})
+        .expect(200);
       expect(refreshed.body.access_token).toEqual(expect.any(String));
       const second = refreshed.body.refresh_token as string;
       expect(second).not.toEqual(first);
@@ -66,7 +86,10 @@ describe('API v1.0 (standalone, embedded engines)', () => {
 
     it('refuses an access token where a refresh token is expected, and the other way round', async () => {
       await harness.http.post('/api/v1.0/token_refresh').set(auth(admin)).send({}).expect(401);
-      const login = await harness.http.post('/api/v1.0/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200);
+      const login = await harness.http
+        .post('/api/v1.0/login')
+        .send({ username: 'admin', password: ADMIN_PASSWORD })
+        .expect(200);
       await harness.http.get('/api/v1.0/alerts').set(auth(login.body.refresh_token)).expect(401);
     });
   });
@@ -113,7 +136,11 @@ describe('API v1.0 (standalone, embedded engines)', () => {
     };
 
     it('creates a ChirpStack v3 data source, never returning its password', async () => {
-      const created = await harness.http.post('/api/v1.0/data_collectors').set(auth(admin)).send(body).expect(200);
+      const created = await harness.http
+        .post('/api/v1.0/data_collectors')
+        .set(auth(admin))
+        .send(body)
+        .expect(200);
       expect(created.body).toEqual({ message: 'Data Collector Added Successfully', id: expect.any(Number) });
       const id = created.body.id as number;
 
@@ -121,14 +148,27 @@ describe('API v1.0 (standalone, embedded engines)', () => {
         const response = await harness.http.get(`/api/v1.0/data_collectors/${id}`).set(auth(admin));
         return response.status === 200 ? response : null;
       });
-      expect(detail.body).toMatchObject({ id, name: 'Field network', ip: '127.0.0.1', port: '1', user: 'collector', policy_name: 'Default' });
+      expect(detail.body).toMatchObject({
+        id,
+        name: 'Field network',
+        ip: '127.0.0.1',
+        port: '1',
+        user: 'collector',
+        policy_name: 'Default',
+      });
       expect(['CONNECTED', 'DISCONNECTED']).toContain(detail.body.status);
       expect(JSON.stringify(detail.body)).not.toContain('S3cret!pw');
-      expect(detail.body.topics).toEqual(expect.arrayContaining(['gateway/+/event/up', 'gateway/+/command/down']));
+      expect(detail.body.topics).toEqual(
+        expect.arrayContaining(['gateway/+/event/up', 'gateway/+/command/down']),
+      );
 
       const list = await harness.http.get('/api/v1.0/data_collectors').set(auth(admin)).expect(200);
       expect(list.headers['total-items']).toBe('1');
-      expect(list.body.data_collectors[0]).toMatchObject({ id, name: 'Field network', type: { id: 1, type: 'chirpstack_collector' } });
+      expect(list.body.data_collectors[0]).toMatchObject({
+        id,
+        name: 'Field network',
+        type: { id: 1, type: 'chirpstack_collector' },
+      });
     });
 
     it('validates the body with clear messages', async () => {
@@ -142,7 +182,11 @@ describe('API v1.0 (standalone, embedded engines)', () => {
         [{ ...body, unexpected: 1 }, 'property unexpected should not exist'],
       ];
       for (const [invalid, message] of cases) {
-        const response = await harness.http.post('/api/v1.0/data_collectors').set(auth(admin)).send(invalid).expect(400);
+        const response = await harness.http
+          .post('/api/v1.0/data_collectors')
+          .set(auth(admin))
+          .send(invalid)
+          .expect(400);
         expect(JSON.stringify(response.body)).toContain(message);
       }
     });
@@ -162,12 +206,27 @@ describe('API v1.0 (standalone, embedded engines)', () => {
 
   describe('alerts', () => {
     it('answers empty lists and counts, and rejects malformed filters with 400', async () => {
-      const list = await harness.http.get('/api/v1.0/alerts?include_parameters=true&page=0&size=10').set(auth(admin)).expect(200);
+      const list = await harness.http
+        .get('/api/v1.0/alerts?include_parameters=true&page=0&size=10')
+        .set(auth(admin))
+        .expect(200);
       expect(list.body).toEqual([]);
-      const total = await harness.http.get('/api/v1.0/alerts/count?group_by=TOTAL').set(auth(admin)).expect(200);
+      const total = await harness.http
+        .get('/api/v1.0/alerts/count?group_by=TOTAL')
+        .set(auth(admin))
+        .expect(200);
       expect(total.body).toEqual({ count: 0 });
-      for (const query of ['page=-1', 'size=abc', 'risk[]=SEVERE', 'created_at[gte]=yesterday', 'group_by=WEEK', 'order_by[]=password&order_by[]=ASC']) {
-        const path = query.startsWith('group_by') ? `/api/v1.0/alerts/count?${query}` : `/api/v1.0/alerts?${query}`;
+      for (const query of [
+        'page=-1',
+        'size=abc',
+        'risk[]=SEVERE',
+        'created_at[gte]=yesterday',
+        'group_by=WEEK',
+        'order_by[]=password&order_by[]=ASC',
+      ]) {
+        const path = query.startsWith('group_by')
+          ? `/api/v1.0/alerts/count?${query}`
+          : `/api/v1.0/alerts?${query}`;
         const response = await harness.http.get(path).set(auth(admin));
         expect({ query, status: response.status }).toEqual({ query, status: 400 });
       }

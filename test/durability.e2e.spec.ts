@@ -62,7 +62,12 @@ describe('kill -9 in the middle of a stream', () => {
     const dataSourceId = (created as { id: number }).id;
     await waitFor(
       async () => {
-        const source = (await api(server!.url, token, 'GET', `/api/v1.0/data_collectors/${dataSourceId}`)) as { status: string };
+        const source = (await api(
+          server!.url,
+          token,
+          'GET',
+          `/api/v1.0/data_collectors/${dataSourceId}`,
+        )) as { status: string };
         return source.status === 'CONNECTED' ? true : null;
       },
       15_000,
@@ -70,7 +75,9 @@ describe('kill -9 in the middle of a stream', () => {
     );
 
     const messages = simulatedTraffic();
-    const publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { clientId: 'durability-publisher' });
+    const publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+      clientId: 'durability-publisher',
+    });
     const killAt = Math.floor(messages.length / 3);
     for (const [index, message] of messages.entries()) {
       await publisher.publishAsync(message.topic, message.payload, { qos: 1 });
@@ -80,8 +87,16 @@ describe('kill -9 in the middle of a stream', () => {
 
     server = await startStandalone(env);
     const expectedPacketIds = new Set(messages.flatMap((message) => packetIdsOf(message, dataSourceId)));
-    await waitFor(async () => ((await processed(dataDir)) === expectedPacketIds.size ? true : null), 120_000, 'all packets detected');
-    await waitFor(async () => ((await alertViews(dataDir)) === (await alertEvents(dataDir)).length ? true : null), 30_000, 'the alerts read model');
+    await waitFor(
+      async () => ((await processed(dataDir)) === expectedPacketIds.size ? true : null),
+      120_000,
+      'all packets detected',
+    );
+    await waitFor(
+      async () => ((await alertViews(dataDir)) === (await alertEvents(dataDir)).length ? true : null),
+      30_000,
+      'the alerts read model',
+    );
     await server.stop();
     server = null;
 
@@ -110,7 +125,13 @@ describe('kill -9 in the middle of a stream', () => {
 });
 
 function simulatedTraffic(): SimMessage[] {
-  const simulator = new NetworkSimulator({ devices: 30, gateways: 3, seed: 7, attacks: ['join-replay', 'devnonce-repeat'], attackIntervalSeconds: 120 });
+  const simulator = new NetworkSimulator({
+    devices: 30,
+    gateways: 3,
+    seed: 7,
+    attacks: ['join-replay', 'devnonce-repeat'],
+    attackIntervalSeconds: 120,
+  });
   const messages: SimMessage[] = [];
   while (messages.length < MESSAGES) messages.push(...simulator.next());
   return messages.filter((message) => !message.retain);
@@ -158,7 +179,8 @@ async function processed(dataDir: string): Promise<number> {
   try {
     const store = new SqliteReadStore(db);
     let total = 0;
-    for (let partition = 0; partition < 4; partition++) total += await store.checkpoint(`detectors-p${partition}`);
+    for (let partition = 0; partition < 4; partition++)
+      total += await store.checkpoint(`detectors-p${partition}`);
     return total;
   } finally {
     db.close();
@@ -185,11 +207,20 @@ async function alertViews(dataDir: string): Promise<number> {
 }
 
 async function login(url: string): Promise<string> {
-  const body = (await api(url, null, 'POST', '/api/v1.0/login', { username: 'admin', password: PASSWORD })) as { access_token: string };
+  const body = (await api(url, null, 'POST', '/api/v1.0/login', {
+    username: 'admin',
+    password: PASSWORD,
+  })) as { access_token: string };
   return body.access_token;
 }
 
-async function api(url: string, token: string | null, method: string, path: string, body?: unknown): Promise<unknown> {
+async function api(
+  url: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

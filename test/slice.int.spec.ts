@@ -24,7 +24,10 @@ const GATEWAYS = ['7276ff002e062c18', '00800000a0000825'];
  */
 describe.each([
   ['aedes', async (): Promise<BrokerHandle | null> => startDemoBroker(0)],
-  ['mosquitto', async (): Promise<BrokerHandle | null> => (existsSync('/usr/sbin/mosquitto') ? startMosquitto() : null)],
+  [
+    'mosquitto',
+    async (): Promise<BrokerHandle | null> => (existsSync('/usr/sbin/mosquitto') ? startMosquitto() : null),
+  ],
 ])('a join replay on a %s broker', (brokerName, startBroker) => {
   let broker: BrokerHandle | null;
   let harness: Harness;
@@ -40,7 +43,9 @@ describe.each([
     }
     harness = await startApp();
     admin = await harness.adminToken();
-    publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { clientId: `publisher-${brokerName}` });
+    publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+      clientId: `publisher-${brokerName}`,
+    });
   });
 
   afterAll(async () => {
@@ -56,7 +61,14 @@ describe.each([
     const created = await harness.http
       .post('/api/v1.0/data_collectors')
       .set(auth)
-      .send({ name: `Broker ${brokerName}`, description: '', data_collector_type_id: 1, policy_id: 1, ip: '127.0.0.1', port: broker.port })
+      .send({
+        name: `Broker ${brokerName}`,
+        description: '',
+        data_collector_type_id: 1,
+        policy_id: 1,
+        ip: '127.0.0.1',
+        port: broker.port,
+      })
       .expect(200);
     const dataSourceId = created.body.id as number;
     await waitFor(
@@ -78,31 +90,61 @@ describe.each([
 
     const start = Date.now() - 120_000;
     const joinRequest = buildJoinRequest({ appKey: APP_KEY, ...DEVICE, devNonce: 0x1234 });
-    const joinAccept = buildJoinAccept({ appKey: APP_KEY, joinNonce: 1, netId: '000013', devAddr: '26011234' });
+    const joinAccept = buildJoinAccept({
+      appKey: APP_KEY,
+      joinNonce: 1,
+      netId: '000013',
+      devAddr: '26011234',
+    });
     // One transmission heard by two gateways, answered by the network, then replayed a minute later.
     await publish(publisher, uplinkMessage(GATEWAYS[0], joinRequest, { time: new Date(start), rssi: -70 }));
-    await publish(publisher, uplinkMessage(GATEWAYS[1], joinRequest, { time: new Date(start + 40), rssi: -95 }));
+    await publish(
+      publisher,
+      uplinkMessage(GATEWAYS[1], joinRequest, { time: new Date(start + 40), rssi: -95 }),
+    );
     await publish(publisher, downlinkMessage(GATEWAYS[0], joinAccept));
     await waitFor(async () => (received.length >= 3 ? true : null), 15_000, 'the discovery alerts');
-    await publish(publisher, uplinkMessage(GATEWAYS[0], joinRequest, { time: new Date(start + 60_000), rssi: -40 }));
+    await publish(
+      publisher,
+      uplinkMessage(GATEWAYS[0], joinRequest, { time: new Date(start + 60_000), rssi: -40 }),
+    );
 
     await waitFor(
-      async () => (['LAF-001', 'LAF-003'].every((code) => received.some((m) => m.alert.type === code)) ? true : null),
+      async () =>
+        ['LAF-001', 'LAF-003'].every((code) => received.some((m) => m.alert.type === code)) ? true : null,
       15_000,
       'LAF-001 and LAF-003 on the websocket',
     );
     const codes = received.map((message) => message.alert.type).sort();
     expect(codes).toEqual(['LAF-001', 'LAF-003', 'LAF-400', 'LAF-402', 'LAF-402']);
     const replay = received.find((message) => message.alert.type === 'LAF-001')!;
-    expect(replay.alert.parameters).toMatchObject({ dev_eui: DEVICE.devEui, dev_nonce: 0x1234, gateway: GATEWAYS[0] });
+    expect(replay.alert.parameters).toMatchObject({
+      dev_eui: DEVICE.devEui,
+      dev_nonce: 0x1234,
+      gateway: GATEWAYS[0],
+    });
     expect(replay.alert.data_collector_name).toBe(`Broker ${brokerName}`);
 
-    const list = await harness.http.get('/api/v1.0/alerts?include_parameters=true&page=0&size=50').set(auth).expect(200);
-    expect((list.body as Array<{ id: number }>).map((alert) => alert.id).sort()).toEqual(received.map((m) => m.alert_id).sort());
-    const laf003 = await harness.http.get('/api/v1.0/alerts?type[]=LAF-003&include_parameters=true').set(auth).expect(200);
+    const list = await harness.http
+      .get('/api/v1.0/alerts?include_parameters=true&page=0&size=50')
+      .set(auth)
+      .expect(200);
+    expect((list.body as Array<{ id: number }>).map((alert) => alert.id).sort()).toEqual(
+      received.map((m) => m.alert_id).sort(),
+    );
+    const laf003 = await harness.http
+      .get('/api/v1.0/alerts?type[]=LAF-003&include_parameters=true')
+      .set(auth)
+      .expect(200);
     expect(laf003.body).toHaveLength(1);
-    expect(laf003.body[0].parameters.prev_packet_data).toMatchObject({ m_type: 'JoinRequest', dev_eui: DEVICE.devEui });
-    const count = await harness.http.get('/api/v1.0/alerts/count?group_by=TOTAL&risk[]=MEDIUM').set(auth).expect(200);
+    expect(laf003.body[0].parameters.prev_packet_data).toMatchObject({
+      m_type: 'JoinRequest',
+      dev_eui: DEVICE.devEui,
+    });
+    const count = await harness.http
+      .get('/api/v1.0/alerts/count?group_by=TOTAL&risk[]=MEDIUM')
+      .set(auth)
+      .expect(200);
     expect(count.body).toEqual({ count: 2 });
     expect(foreign).toEqual([]);
   });
@@ -114,7 +156,8 @@ describe.each([
       await publishAsync(publisher, `gateway/${GATEWAYS[0]}/event/up`, Buffer.from(payload));
     }
     await waitFor(
-      async () => (malformedTotal((await harness.http.get('/metrics')).text) >= metricsBefore + 4 ? true : null),
+      async () =>
+        malformedTotal((await harness.http.get('/metrics')).text) >= metricsBefore + 4 ? true : null,
       10_000,
       'the malformed counter',
     );
@@ -152,5 +195,7 @@ async function authorizedSocket(url: string, token: string): Promise<Socket> {
 
 /** An access token of another organization, signed like the server's own. */
 function foreignToken(harness: Harness): string {
-  return harness.app.get(TokenService).accessToken({ userId: 999, username: 'outsider', organizationId: 77, roles: [2] });
+  return harness.app
+    .get(TokenService)
+    .accessToken({ userId: 999, username: 'outsider', organizationId: 77, roles: [2] });
 }

@@ -16,7 +16,11 @@ import { Runtime } from './runtime';
 @Module({})
 class ConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return {
+      module: ConfigModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
   }
 }
 
@@ -26,7 +30,13 @@ export class StandaloneModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: StandaloneModule,
-      imports: [ConfigModule.forRoot(config), EnginesModule, CqrsModule.forRoot(), AccountsModule, DataSourcesModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        EnginesModule,
+        CqrsModule.forRoot(),
+        AccountsModule,
+        DataSourcesModule,
+      ],
       controllers: [AlertsController, PoliciesController, OpsController],
       providers: [SeedDefaultPolicy, RealtimeGateway, Runtime, { provide: READINESS, useExisting: Runtime }],
     };

@@ -4,11 +4,10 @@ import type { AppConfig } from '@lorawatch/config/app-config';
 import { CreateDataSourceCommand } from '@lorawatch/data-sources/commands/create-data-source/create-data-source.handler';
 import type { DataSourceRequest } from '@lorawatch/data-sources/commands/create-data-source/create-data-source.dto';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
-import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import { DEFAULT_POLICY_ID } from '@lorawatch/policies/seed-default-policy';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
-import { publishSimulation, type RunningSimulation } from '@lorawatch/simulator/publish-simulation';
+import { publishSimulation } from '@lorawatch/simulator/publish-simulation';
 
 const DEMO_NAME = 'Demo network';
 
@@ -16,13 +15,13 @@ const DEMO_NAME = 'Demo network';
 export class Demo {
   private readonly logger = new Logger('Demo');
   private broker: DemoBroker | null = null;
-  private simulation: RunningSimulation | null = null;
+  private readonly abort = new AbortController();
+  private simulation: Promise<unknown> | null = null;
 
   constructor(
     private readonly config: AppConfig,
     private readonly commands: CommandBus,
     private readonly store: ReadStore,
-    private readonly events: EventStore,
   ) {}
 
   static isDemoSource(source: DataSourceView, config: AppConfig): boolean {
@@ -31,7 +30,9 @@ export class Demo {
 
   async start(organizationId: number): Promise<void> {
     this.broker = await startDemoBroker(this.config.demoMqttPort);
-    const sources = await this.store.collection<DataSourceView>(DATA_SOURCES).find({ organizationId, deleted: false });
+    const sources = await this.store
+      .collection<DataSourceView>(DATA_SOURCES)
+      .find({ organizationId, deleted: false });
     if (!sources.some((source) => Demo.isDemoSource(source, this.config))) {
       const request: DataSourceRequest = {
         name: DEMO_NAME,
@@ -51,13 +52,19 @@ export class Demo {
       gateways: 3,
       rate: this.config.demoRate,
       attacks: ['join-replay', 'devnonce-repeat'],
+      // Often enough that a new user sees attacks within the first minute.
+      attackIntervalSeconds: 40,
       seed: Date.now() % 1_000_000,
-    });
-    this.logger.log(`Demo network on mqtt://127.0.0.1:${this.broker.port}: 20 devices, 3 gateways, ${this.config.demoRate} uplinks/s`);
+      signal: this.abort.signal,
+    }).catch((error: unknown) => this.logger.error(`The simulated network stopped: ${String(error)}`));
+    this.logger.log(
+      `Demo network on mqtt://127.0.0.1:${this.broker.port}: 20 devices, 3 gateways, ${this.config.demoRate} uplinks/s`,
+    );
   }
 
   async stop(): Promise<void> {
-    await this.simulation?.stop();
+    this.abort.abort();
+    await this.simulation;
     await this.broker?.close();
   }
 }

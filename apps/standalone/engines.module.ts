@@ -12,14 +12,23 @@ import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 
 const DATABASE = Symbol('DATABASE');
 const logger = new Logger('Engines');
-const onError = (error: unknown) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+const onError = (error: unknown) =>
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 /** The embedded engines: event store, packet log and read store on one SQLite file in DATA_DIR. */
 @Global()
 @Module({
   providers: [
-    { provide: DATABASE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openDatabase(config.databaseFile) },
-    { provide: EVENT_STORE, inject: [DATABASE], useFactory: (db: Database) => new SqliteEventStore(db, { onError }) },
+    {
+      provide: DATABASE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => openDatabase(config.databaseFile),
+    },
+    {
+      provide: EVENT_STORE,
+      inject: [DATABASE],
+      useFactory: (db: Database) => new SqliteEventStore(db, { onError }),
+    },
     {
       provide: PACKET_LOG,
       inject: [DATABASE, APP_CONFIG],

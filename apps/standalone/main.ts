@@ -13,7 +13,10 @@ const SERVER_PATHS = /^\/(api|socket\.io|health|metrics)(\/|$)/;
 
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(StandaloneModule.forRoot(config), {
-    logger: ['error', 'warn', 'log', 'debug'].slice(0, ['error', 'warn', 'log', 'debug'].indexOf(config.logLevel) + 1) as ('error' | 'warn' | 'log' | 'debug')[],
+    logger: ['error', 'warn', 'log', 'debug'].slice(
+      0,
+      ['error', 'warn', 'log', 'debug'].indexOf(config.logLevel) + 1,
+    ) as ('error' | 'warn' | 'log' | 'debug')[],
   });
   // The console sends lists as `type[]=a&type[]=b` and ranges as `created_at[gte]=...`.
   app.set('query parser', 'extended');

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { filter } from 'rxjs';
 import { BootstrapAdmin } from '@lorawatch/accounts/commands/bootstrap-admin/bootstrap-admin';
@@ -27,7 +33,12 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 import { Demo } from './demo';
 
-export const PROJECTIONS_IN_ORDER = [accountsProjection, policiesProjection, dataSourcesProjection, alertsProjection];
+export const PROJECTIONS_IN_ORDER = [
+  accountsProjection,
+  policiesProjection,
+  dataSourcesProjection,
+  alertsProjection,
+];
 
 /**
  * Starts the standalone process in order: read models catch up, seeds run, detectors and collectors start,
@@ -57,7 +68,13 @@ export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, R
     this.projections = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER);
     this.policies = new PolicyProvider(store);
     this.detection = new DetectionRunner(packets, events, store, this.policies, metrics);
-    this.collectors = new CollectorSupervisor(events, packets, commands, new SecretBox(config.secretKey), metrics);
+    this.collectors = new CollectorSupervisor(
+      events,
+      packets,
+      commands,
+      new SecretBox(config.secretKey),
+      metrics,
+    );
   }
 
   status() {
@@ -84,7 +101,7 @@ export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, R
     this.detection.start();
     await this.collectors.start();
     if (await this.demoWanted()) {
-      this.demo = new Demo(this.config, this.commands, this.store, this.events);
+      this.demo = new Demo(this.config, this.commands, this.store);
       await this.demo.start(admin.organizationId);
     }
     this.state = 'ready';
@@ -111,9 +128,13 @@ export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, R
     const organizationId = update.event.metadata.organizationId;
     if (organizationId === null || this.state === 'stopping') return;
     if (update.projection === 'alerts') {
-      const [alert] = await this.store.collection<AlertView>(ALERTS).find({ numericId: update.event.position }, { limit: 1 });
+      const [alert] = await this.store
+        .collection<AlertView>(ALERTS)
+        .find({ numericId: update.event.position }, { limit: 1 });
       if (!alert) return;
-      const source = await this.store.collection<DataSourceView>(DATA_SOURCES).get(String(alert.dataSourceId));
+      const source = await this.store
+        .collection<DataSourceView>(DATA_SOURCES)
+        .get(String(alert.dataSourceId));
       this.realtime.emitToOrganization(organizationId, 'new_alert', {
         alert_id: alert.numericId,
         alert: alertJson(alert, source?.name ?? null, true),
@@ -123,7 +144,11 @@ export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, R
       const source = await this.store.collection<DataSourceView>(DATA_SOURCES).get(String(dataSourceId));
       if (!source) return;
       const policy = await this.store.collection<PolicyView>(POLICIES).get(String(source.policyId));
-      this.realtime.emitToOrganization(organizationId, 'updated_data_collector', dataSourceJson(source, policy?.name ?? null));
+      this.realtime.emitToOrganization(
+        organizationId,
+        'updated_data_collector',
+        dataSourceJson(source, policy?.name ?? null),
+      );
     }
   }
 }

@@ -23,7 +23,9 @@ async function replay(): Promise<void> {
   const db = openDatabase(config.databaseFile);
   const events = new SqliteEventStore(db);
   const store = new SqliteReadStore(db);
-  const head = until ? ((await events.readAll({ until })).at(-1)?.position ?? 0) : await events.headPosition();
+  const head = until
+    ? ((await events.readAll({ until })).at(-1)?.position ?? 0)
+    : await events.headPosition();
   const runner = new ProjectionRunner(until ? limitedTo(events, head) : events, store, PROJECTIONS_IN_ORDER);
   for (const projection of PROJECTIONS_IN_ORDER) {
     await store.reset(
@@ -31,7 +33,9 @@ async function replay(): Promise<void> {
       projection.name,
     );
   }
-  console.log(`Rebuilding ${PROJECTIONS_IN_ORDER.length} read models from ${head} events in ${config.databaseFile}`);
+  console.log(
+    `Rebuilding ${PROJECTIONS_IN_ORDER.length} read models from ${head} events in ${config.databaseFile}`,
+  );
   const bar = new ProgressBar('replay', head);
   let applied = 0;
   const subscription = runner.updates$.subscribe((update) => {

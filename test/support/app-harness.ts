@@ -42,7 +42,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Harnes
     url,
     http,
     async adminToken() {
-      const response = await http.post('/api/v1.0/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200);
+      const response = await http
+        .post('/api/v1.0/login')
+        .send({ username: 'admin', password: ADMIN_PASSWORD })
+        .expect(200);
       return (response.body as { access_token: string }).access_token;
     },
     async close() {

@@ -20,7 +20,10 @@ export async function startMosquitto(): Promise<Mosquitto> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
-      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 1000 });
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+        reconnectPeriod: 0,
+        connectTimeout: 1000,
+      });
       await client.endAsync();
       break;
     } catch (error) {

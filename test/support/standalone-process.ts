@@ -14,7 +14,10 @@ export interface StandaloneProcess {
 const MAIN = join(__dirname, '../../dist/apps/standalone/main.js');
 
 /** The built standalone server as a child process, waited for until /health answers 200. */
-export async function startStandalone(env: Record<string, string>, port?: number): Promise<StandaloneProcess> {
+export async function startStandalone(
+  env: Record<string, string>,
+  port?: number,
+): Promise<StandaloneProcess> {
   const httpPort = port ?? (await freePort());
   const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, PORT: String(httpPort), LOG_LEVEL: 'warn', ...env },

@@ -1,5 +1,9 @@
 /** Polls until the probe returns a value (not null), or fails after the timeout. */
-export async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 10_000, what = 'a condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | null>,
+  timeoutMs = 10_000,
+  what = 'a condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -21,7 +21,13 @@ import { GetOwnUserController } from './queries/get-own-user/get-own-user.contro
     }),
   ],
   controllers: [LoginController, RefreshTokenController, GetOwnUserController],
-  providers: [TokenService, LoginHandler, RefreshTokenHandler, BootstrapAdmin, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  providers: [
+    TokenService,
+    LoginHandler,
+    RefreshTokenHandler,
+    BootstrapAdmin,
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+  ],
   exports: [TokenService, BootstrapAdmin],
 })
 export class AccountsModule {}

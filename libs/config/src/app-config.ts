@@ -33,7 +33,14 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+function integer(
+  env: Env,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -67,11 +74,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (demo === null) problems.push(`DEMO must be 1 or 0 (got "${demoRaw}")`);
 
   const logLevel = (env.LOG_LEVEL || 'log') as AppConfig['logLevel'];
-  if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) problems.push('LOG_LEVEL must be error, warn, log or debug');
+  if (!['error', 'warn', 'log', 'debug'].includes(logLevel))
+    problems.push('LOG_LEVEL must be error, warn, log or debug');
 
   const adminUsername = env.ADMIN_USERNAME?.trim().toLowerCase() || null;
   if (adminUsername && !/^[a-z0-9._-]{3,32}$/.test(adminUsername)) {
-    problems.push('ADMIN_USERNAME must be 3 to 32 characters: letters a-z, digits, periods, hyphens or underscores');
+    problems.push(
+      'ADMIN_USERNAME must be 3 to 32 characters: letters a-z, digits, periods, hyphens or underscores',
+    );
   }
   const adminPassword = env.ADMIN_PASSWORD || null;
   if (adminPassword && !isStrongPassword(adminPassword)) {
@@ -80,9 +90,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
   const adminEmail = env.ADMIN_EMAIL?.trim() || null;
-  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) problems.push('ADMIN_EMAIL is not a valid email');
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail))
+    problems.push('ADMIN_EMAIL is not a valid email');
 
-  if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY)) problems.push('SECRET_KEY must be 64 hex characters');
+  if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY))
+    problems.push('SECRET_KEY must be 64 hex characters');
   if (problems.length > 0) throw new ConfigError(problems);
 
   mkdirSync(dataDir, { recursive: true });
@@ -119,6 +131,10 @@ export function isStrongPassword(password: string): boolean {
 
 /** The built console: beside the sources (ts) or the compiled output (dist), or under the working directory. */
 function findWebDir(): string {
-  const candidates = [join(__dirname, '../../../web/dist'), join(__dirname, '../../../../web/dist'), resolve('web/dist')];
+  const candidates = [
+    join(__dirname, '../../../web/dist'),
+    join(__dirname, '../../../../web/dist'),
+    resolve('web/dist'),
+  ];
   return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? candidates[candidates.length - 1];
 }

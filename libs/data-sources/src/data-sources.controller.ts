@@ -1,4 +1,17 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Inject, NotFoundException, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  ParseIntPipe,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { Transform } from 'class-transformer';
@@ -42,7 +55,11 @@ export class DataSourcesController {
   }
 
   @Get('data_collectors')
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListDataSourcesQuery, @Res({ passthrough: true }) response: Response) {
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListDataSourcesQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const page = query.page ?? 1;
     const size = query.size ?? 1000;
     const filter = { organizationId: user.organizationId, deleted: false };
@@ -60,7 +77,8 @@ export class DataSourcesController {
   async get(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
     const view = await this.store.collection<DataSourceView>(DATA_SOURCES).get(String(id));
     if (!view || view.deleted) throw new NotFoundException({ error: 'not found', message: 'Not found' });
-    if (view.organizationId !== user.organizationId) throw new ForbiddenException({ error: 'forbidden access', message: 'Forbidden' });
+    if (view.organizationId !== user.organizationId)
+      throw new ForbiddenException({ error: 'forbidden access', message: 'Forbidden' });
     const policy = await this.store.collection<PolicyView>(POLICIES).get(String(view.policyId));
     return dataSourceJson(view, policy?.name ?? null);
   }

@@ -1,6 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { AlertDraft } from '@lorawatch/domain/alert';
-import { detect, type DataSourceDetectionState, type DeviceDetectionState, type GatewayDetectionState } from '@lorawatch/detectors/detect';
+import {
+  detect,
+  type DataSourceDetectionState,
+  type DeviceDetectionState,
+  type GatewayDetectionState,
+} from '@lorawatch/detectors/detect';
 import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
 import { type EventStore, WrongExpectedRevisionError } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
@@ -12,7 +17,8 @@ import { dataSourceStateKey, deviceStateKey, gatewayStateKey } from '@lorawatch/
 import type { PolicyProvider } from './policy-provider';
 
 /** Document ids of the detector_state collection: one namespace per kind of state. */
-const prefixed = (kind: string, key: string | null): string | null => (key === null ? null : `${kind}:${key}`);
+const prefixed = (kind: string, key: string | null): string | null =>
+  key === null ? null : `${kind}:${key}`;
 
 interface StateDoc {
   id: string;
@@ -45,8 +51,9 @@ export class DetectionRunner {
   }
 
   start(): void {
-    this.consumer = this.packets.consume({ group: DETECTOR_GROUP, partitions: this.partitions }, (batch, { partition }) =>
-      this.handleBatch(batch, partition),
+    this.consumer = this.packets.consume(
+      { group: DETECTOR_GROUP, partitions: this.partitions },
+      (batch, { partition }) => this.handleBatch(batch, partition),
     );
   }
 
@@ -71,8 +78,12 @@ export class DetectionRunner {
       const gatewayKey = prefixed('gateway', gatewayStateKey(packet));
       const sourceKey = `datasource:${dataSourceStateKey(packet)}`;
       const result = detect({
-        device: deviceKey ? ((await this.state(deviceKey, dirty)) as DeviceDetectionState | undefined) : undefined,
-        gateway: gatewayKey ? ((await this.state(gatewayKey, dirty)) as GatewayDetectionState | undefined) : undefined,
+        device: deviceKey
+          ? ((await this.state(deviceKey, dirty)) as DeviceDetectionState | undefined)
+          : undefined,
+        gateway: gatewayKey
+          ? ((await this.state(gatewayKey, dirty)) as GatewayDetectionState | undefined)
+          : undefined,
         dataSource: (await this.state(sourceKey, dirty)) as DataSourceDetectionState | undefined,
         packet,
         policy: await this.policies.forDataSource(packet.dataSourceId),
@@ -82,7 +93,11 @@ export class DetectionRunner {
       if (result.dataSource) dirty.set(sourceKey, result.dataSource);
       for (const alert of result.alerts) await this.raise(alert);
     }
-    const ops: WriteOp[] = [...dirty].map(([id, state]) => ({ op: 'upsert', collection: DETECTOR_STATE.name, doc: { id, state } }));
+    const ops: WriteOp[] = [...dirty].map(([id, state]) => ({
+      op: 'upsert',
+      collection: DETECTOR_STATE.name,
+      doc: { id, state },
+    }));
     await this.store.commit(ops, { name: checkpoint, position: pending[pending.length - 1].offset + 1 });
     for (const [key, state] of dirty) this.cache.set(key, state);
     if (this.cache.size > 200_000) this.cache.clear();
@@ -99,7 +114,11 @@ export class DetectionRunner {
   private async raise(alert: AlertDraft): Promise<void> {
     const who = { organizationId: alert.organizationId, actor: 'detector', correlationId: alert.packet.id };
     try {
-      await this.events.append(`alert-${alert.id}`, [envelope(AlertEventTypes.Raised, alert, who, alert.createdAt, deterministicUuid(alert.id))], 'no_stream');
+      await this.events.append(
+        `alert-${alert.id}`,
+        [envelope(AlertEventTypes.Raised, alert, who, alert.createdAt, deterministicUuid(alert.id))],
+        'no_stream',
+      );
       this.metrics.alertsRaised.inc({ code: alert.code });
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;

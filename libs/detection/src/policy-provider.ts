@@ -13,7 +13,9 @@ export class PolicyProvider {
     const cached = this.cache.get(dataSourceId);
     if (cached) return cached;
     const source = await this.store.collection<DataSourceView>(DATA_SOURCES).get(String(dataSourceId));
-    const policy = source ? await this.store.collection<PolicyView>(POLICIES).get(String(source.policyId)) : null;
+    const policy = source
+      ? await this.store.collection<PolicyView>(POLICIES).get(String(source.policyId))
+      : null;
     const rules = new PolicyRules(policy?.items ?? []);
     this.cache.set(dataSourceId, rules);
     return rules;

@@ -1,6 +1,7 @@
 /** The normalised radio frame every collector produces and every detector reads (payload of PacketReceived). */
 
-export type DataSourceType = 'chirpstack_collector' | 'chirpstack_v4_collector' | 'ttn_v3_collector' | 'ttn_collector';
+export type DataSourceType =
+  'chirpstack_collector' | 'chirpstack_v4_collector' | 'ttn_v3_collector' | 'ttn_collector';
 
 export type MType =
   | 'JoinRequest'
@@ -70,5 +71,10 @@ export function packetKey(packet: Pick<Packet, 'dataSourceId' | 'devEui' | 'devA
 }
 
 export function isUplink(mType: MType): boolean {
-  return mType === 'JoinRequest' || mType === 'UnconfirmedDataUp' || mType === 'ConfirmedDataUp' || mType === 'RejoinRequest';
+  return (
+    mType === 'JoinRequest' ||
+    mType === 'UnconfirmedDataUp' ||
+    mType === 'ConfirmedDataUp' ||
+    mType === 'RejoinRequest'
+  );
 }

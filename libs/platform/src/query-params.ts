@@ -1,5 +1,4 @@
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { IsISO8601, IsOptional } from 'class-validator';
 
 /**
  * Query-string helpers. The original console sends lists in the bracketed form (`type[]=a&type[]=b`);
@@ -8,19 +7,24 @@ import { IsIn, IsISO8601, IsOptional } from 'class-validator';
 export const toList = ({ value }: { value: unknown }): unknown => {
   if (value === undefined || value === null || value === '') return undefined;
   const values = Array.isArray(value) ? value : [value];
-  return values.flatMap((item) => (typeof item === 'string' ? item.split(',') : [item])).filter((item) => item !== '');
+  return values
+    .flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]))
+    .filter((item) => item !== '');
 };
 
 export const toIntegerList = (input: { value: unknown }): unknown => {
   const list = toList(input);
-  return Array.isArray(list) ? list.map((item) => (typeof item === 'string' && /^-?\d+$/.test(item) ? Number(item) : item)) : list;
+  return Array.isArray(list)
+    ? list.map((item) => (typeof item === 'string' && /^-?\d+$/.test(item) ? Number(item) : item))
+    : list;
 };
 
 export const toInteger = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
 
 /** Only the exact string "true" is true (api-reference §1.5). */
-export const toFlag = ({ value }: { value: unknown }): unknown => (value === undefined ? undefined : value === 'true');
+export const toFlag = ({ value }: { value: unknown }): unknown =>
+  value === undefined ? undefined : value === 'true';
 
 export class DateRange {
   @IsOptional()
@@ -31,9 +35,6 @@ export class DateRange {
   @IsISO8601({}, { message: 'lte must be an ISO 8601 date or date-time' })
   lte?: string;
 }
-
-export const DateRangeType = () => DateRange;
-export { Type };
 
 export const ORDER_DIRECTIONS = ['ASC', 'DESC'] as const;
 
@@ -47,9 +48,9 @@ export function parseOrderBy(
   const list = Array.isArray(value) ? value : String(value).split(',');
   if (list.length !== 2) return { error: 'order_by must be a field and a direction (ASC or DESC)' };
   const [field, direction] = list.map(String);
-  if (!(field in allowed)) return { error: `order_by field must be one of: ${Object.keys(allowed).join(', ')}` };
-  if (!ORDER_DIRECTIONS.includes(direction.toUpperCase() as 'ASC')) return { error: 'order_by direction must be ASC or DESC' };
+  if (!(field in allowed))
+    return { error: `order_by field must be one of: ${Object.keys(allowed).join(', ')}` };
+  if (!ORDER_DIRECTIONS.includes(direction.toUpperCase() as 'ASC'))
+    return { error: 'order_by direction must be ASC or DESC' };
   return [allowed[field], direction.toLowerCase() as 'asc' | 'desc'];
 }
-
-export { IsIn };

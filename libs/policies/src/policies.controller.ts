@@ -31,7 +31,11 @@ export class PoliciesController {
 
   /** Own and global policies, a bare list with paging headers (api-reference §8). */
   @Get('policies')
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListPoliciesQuery, @Res({ passthrough: true }) response: Response) {
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ListPoliciesQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const page = query.page ?? 1;
     const size = query.size ?? 20;
     const filter = { $or: [{ organizationId: user.organizationId }, { organizationId: null }] };
@@ -39,7 +43,9 @@ export class PoliciesController {
     const [items, total, sources] = await Promise.all([
       policies.find(filter, { sort: [['policyId', 'asc']], skip: (page - 1) * size, limit: size }),
       policies.count(filter),
-      this.store.collection<DataSourceView>(DATA_SOURCES).find({ organizationId: user.organizationId, deleted: false }),
+      this.store
+        .collection<DataSourceView>(DATA_SOURCES)
+        .find({ organizationId: user.organizationId, deleted: false }),
     ]);
     response.setHeader('total-items', String(total));
     response.setHeader('total-pages', String(Math.ceil(total / size)));

@@ -33,7 +33,14 @@ export class SeedDefaultPolicy {
     // Reserve id 1 in the policy sequence so user policies start at 2.
     await this.events.append(
       'sequence-policy',
-      [envelope('IdAllocated', { kind: 'policy', id: DEFAULT_POLICY_ID }, { organizationId: null, actor: 'system' }, now)],
+      [
+        envelope(
+          'IdAllocated',
+          { kind: 'policy', id: DEFAULT_POLICY_ID },
+          { organizationId: null, actor: 'system' },
+          now,
+        ),
+      ],
       'no_stream',
     );
     await this.events.append(

@@ -1,5 +1,12 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
-import { type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer, ConnectedSocket, MessageBody } from '@nestjs/websockets';
+import {
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  ConnectedSocket,
+  MessageBody,
+} from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import { type AccessClaims, TokenService } from '@lorawatch/accounts/auth/token.service';

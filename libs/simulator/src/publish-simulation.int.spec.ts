@@ -1,4 +1,5 @@
 import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';
+import { waitFor } from '@lorawatch/ingest/testing/recording-sink';
 import mqtt from 'mqtt';
 import { type DemoBroker, startDemoBroker } from './demo-broker';
 import { publishSimulation } from './publish-simulation';
@@ -35,8 +36,7 @@ describe('publishSimulation against the demo broker', () => {
       asFastAsPossible: true,
     });
     expect(result.published).toBe(300);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(listener.received).toHaveLength(300);
+    await waitFor(() => listener.received.length === 300, 'every message at the subscriber');
     const context = { dataSourceId: 1, organizationId: 1, receivedAt: new Date().toISOString() };
     for (const { topic, payload } of listener.received) {
       expect(parseChirpstackV3Message(topic, payload, context).kind).not.toBe('malformed');
@@ -58,8 +58,8 @@ describe('publishSimulation against the demo broker', () => {
       progressIntervalMs: 500,
     });
     const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(1000);
-    expect(elapsed).toBeLessThan(4000);
+    expect(elapsed).toBeGreaterThanOrEqual(1500);
+    expect(elapsed).toBeLessThan(10_000);
     expect(result.simulatedSeconds).toBeLessThanOrEqual(1.6);
     expect(progress.length).toBeGreaterThanOrEqual(2);
 
@@ -73,7 +73,7 @@ describe('publishSimulation against the demo broker', () => {
       seed: 1,
       signal: controller.signal,
     });
-    expect(aborted.elapsedSeconds).toBeLessThan(2);
+    expect(aborted.elapsedSeconds).toBeLessThan(5);
   });
 
   it('fails when no broker answers', async () => {

@@ -18,6 +18,8 @@ export interface PublishSimulationOptions {
   /** Stop after this many published messages. */
   count?: number;
   seed: number;
+  /** Average simulated seconds between two attacks of each kind (default 300). */
+  attackIntervalSeconds?: number;
   /** Publish without pacing, as fast as the broker acknowledges (benchmarks). Default false: real time. */
   asFastAsPossible?: boolean;
   /** QoS 1 publishes awaiting their PUBACK at once. Default 200. */
@@ -53,6 +55,7 @@ export async function publishSimulation(options: PublishSimulationOptions): Prom
     format: options.format,
     startTime: new Date(realStart),
     uplinkPeriodSeconds: options.devices / options.rate,
+    attackIntervalSeconds: options.attackIntervalSeconds,
   });
   const client = await mqtt.connectAsync(options.url, {
     username: options.username,
@@ -106,7 +109,12 @@ export async function publishSimulation(options: PublishSimulationOptions): Prom
   try {
     outer: while (!done()) {
       for (const message of simulator.next()) {
-        if (message.at.getTime() >= endMs || done()) break outer;
+        if (done()) break outer;
+        if (message.at.getTime() >= endMs) {
+          // A paced run lasts its duration even when the network is quiet at the end.
+          if (!options.asFastAsPossible) await sleepUntil(endMs, options.signal);
+          break outer;
+        }
         if (!options.asFastAsPossible) await sleepUntil(message.at.getTime(), options.signal);
         while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
         if (options.signal?.aborted) break outer;

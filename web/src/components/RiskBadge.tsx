@@ -12,7 +12,7 @@ export const RISK_COLORS: Record<Risk, string> = {
 export function RiskBadge({ risk }: { risk: Risk | null | undefined }) {
   if (!risk) return null;
   return (
-    <Badge color={RISK_COLORS[risk] ?? 'gray'} autoContrast variant="filled" radius="sm">
+    <Badge color={RISK_COLORS[risk] ?? 'gray'} autoContrast variant="filled" radius="sm" miw="max-content">
       {risk}
     </Badge>
   );

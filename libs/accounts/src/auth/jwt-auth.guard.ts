@@ -10,7 +10,13 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ROLE_ADMIN } from '../domain/account.events';
-import { type AccessClaims, type AuthUser, TokenError, TokenService, authUserFromClaims } from './token.service';
+import {
+  type AccessClaims,
+  type AuthUser,
+  TokenError,
+  TokenService,
+  authUserFromClaims,
+} from './token.service';
 
 const PUBLIC = 'lorawatch:public';
 const ADMIN_ONLY = 'lorawatch:admin-only';
@@ -42,14 +48,21 @@ export class JwtAuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     const token = bearerToken(request);
-    if (!token) throw new UnauthorizedException({ msg: 'Missing Authorization Header', message: 'Missing Authorization Header' });
+    if (!token)
+      throw new UnauthorizedException({
+        msg: 'Missing Authorization Header',
+        message: 'Missing Authorization Header',
+      });
     try {
       request.user = authUserFromClaims(this.tokens.verify<AccessClaims>(token, 'access'));
     } catch (error) {
       const message = error instanceof TokenError ? error.message : 'Invalid token';
       throw new UnauthorizedException({ msg: message, message });
     }
-    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !request.user.roles.includes(ROLE_ADMIN)) {
+    if (
+      this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) &&
+      !request.user.roles.includes(ROLE_ADMIN)
+    ) {
       throw new ForbiddenException({ error: 'forbidden access', message: 'Forbidden' });
     }
     return true;

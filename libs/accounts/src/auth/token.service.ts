@@ -49,7 +49,13 @@ export class TokenService {
   }
 
   refreshToken(user: AuthUser, familyId: string, tokenId: string): string {
-    const claims: RefreshClaims = { identity: user.username, sub: String(user.userId), type: 'refresh', jti: tokenId, fam: familyId };
+    const claims: RefreshClaims = {
+      identity: user.username,
+      sub: String(user.userId),
+      type: 'refresh',
+      jti: tokenId,
+      fam: familyId,
+    };
     return this.jwt.sign(claims, { expiresIn: this.config.refreshTokenSeconds });
   }
 
@@ -60,7 +66,10 @@ export class TokenService {
       claims = this.jwt.verify<T>(token);
     } catch (error) {
       const name = error instanceof Error ? error.name : '';
-      throw new TokenError(name === 'TokenExpiredError' ? 'Token has expired' : 'Invalid token', name === 'TokenExpiredError');
+      throw new TokenError(
+        name === 'TokenExpiredError' ? 'Token has expired' : 'Invalid token',
+        name === 'TokenExpiredError',
+      );
     }
     if (claims.type !== type) throw new TokenError(`Only ${type} tokens are allowed`, false);
     return claims;

@@ -27,7 +27,8 @@ export const sessionEvolver: Evolver<SessionState> = {
   },
 };
 
-export type RefreshDecision = { kind: 'rotate' } | { kind: 'revoked' } | { kind: 'reuse-detected' } | { kind: 'unknown' };
+export type RefreshDecision =
+  { kind: 'rotate' } | { kind: 'revoked' } | { kind: 'reuse-detected' } | { kind: 'unknown' };
 
 export function decideRefresh(state: SessionState, presentedTokenId: string): RefreshDecision {
   if (state.userId === null) return { kind: 'unknown' };

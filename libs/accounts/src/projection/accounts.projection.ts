@@ -11,7 +11,11 @@ export const accountsProjection: Projection = {
   project(event: RecordedEvent): WriteOp[] {
     if (event.type === AccountEventTypes.OrganizationCreated) {
       const data = event.data as OrganizationCreated;
-      const doc: OrganizationView = { id: String(data.organizationId), organizationId: data.organizationId, name: data.name };
+      const doc: OrganizationView = {
+        id: String(data.organizationId),
+        organizationId: data.organizationId,
+        name: data.name,
+      };
       return [{ op: 'upsert', collection: ORGANIZATIONS.name, doc }];
     }
     const data = event.data as UserRegistered;

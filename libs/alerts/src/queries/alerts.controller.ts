@@ -10,7 +10,13 @@ import { ALERTS, type AlertView } from '../projection/alert.view';
 import { alertJson, alertTypeJson } from './alert.json';
 import { type AlertFilterQuery, CountAlertsQuery, ListAlertsQuery } from './alerts.query';
 
-const SORTABLE: Record<string, string> = { created_at: 'createdAt', id: 'numericId', type: 'code', risk: 'risk', resolved_at: 'resolvedAt' };
+const SORTABLE: Record<string, string> = {
+  created_at: 'createdAt',
+  id: 'numericId',
+  type: 'code',
+  risk: 'risk',
+  resolved_at: 'resolvedAt',
+};
 
 @Controller('api/v1.0')
 export class AlertsController {
@@ -32,7 +38,9 @@ export class AlertsController {
       .collection<AlertView>(ALERTS)
       .find(alertFilter(user.organizationId, query), { sort: [sort, ['numericId', sort[1]]], ...paging });
     const names = await this.dataSourceNames(user.organizationId);
-    return alerts.map((alert) => alertJson(alert, names.get(alert.dataSourceId) ?? null, query.include_parameters === true));
+    return alerts.map((alert) =>
+      alertJson(alert, names.get(alert.dataSourceId) ?? null, query.include_parameters === true),
+    );
   }
 
   @Get('alerts/count')
@@ -41,13 +49,18 @@ export class AlertsController {
     const filter = alertFilter(user.organizationId, query);
     if (query.group_by === 'TOTAL') return { count: await alerts.count(filter) };
     const bucket = query.group_by === 'HOUR' ? 'hour' : 'day';
-    const perRisk = await Promise.all(RISKS.map((risk) => alerts.countByTime('createdAt', bucket, { ...filter, risk: riskFilter(filter, risk) })));
+    const perRisk = await Promise.all(
+      RISKS.map((risk) =>
+        alerts.countByTime('createdAt', bucket, { ...filter, risk: riskFilter(filter, risk) }),
+      ),
+    );
     const buckets = new Map<string, { count: number; risk: Risk | null }>();
     perRisk.forEach((rows, index) => {
       for (const row of rows) {
         const entry = buckets.get(row.bucket) ?? { count: 0, risk: null };
         entry.count += row.count;
-        if (row.count > 0 && (entry.risk === null || riskRank(RISKS[index]) > riskRank(entry.risk))) entry.risk = RISKS[index];
+        if (row.count > 0 && (entry.risk === null || riskRank(RISKS[index]) > riskRank(entry.risk)))
+          entry.risk = RISKS[index];
         buckets.set(row.bucket, entry);
       }
     });
@@ -76,7 +89,10 @@ export function alertFilter(organizationId: number, query: AlertFilterQuery): Fi
     const gte = range.gte ? new Date(range.gte).toISOString() : undefined;
     const lte = range.lte ? new Date(range.lte).toISOString() : undefined;
     if (gte && lte && gte > lte) {
-      throw new BadRequestException({ error: 'since value must be before to until value', message: 'since value must be before to until value' });
+      throw new BadRequestException({
+        error: 'since value must be before to until value',
+        message: 'since value must be before to until value',
+      });
     }
     filter.createdAt = { ...(gte ? { $gte: gte } : {}), ...(lte ? { $lte: lte } : {}) };
   }

@@ -32,9 +32,12 @@ export class CollectorSupervisor {
   ) {}
 
   async start(): Promise<void> {
-    this.subscription = this.events.subscribeToAll({ after: 0, types: [DataSourceEventTypes.Created] }, (event) => {
-      this.launch(event.data as DataSourceCreated);
-    });
+    this.subscription = this.events.subscribeToAll(
+      { after: 0, types: [DataSourceEventTypes.Created] },
+      (event) => {
+        this.launch(event.data as DataSourceCreated);
+      },
+    );
     await this.subscription.caughtUp();
   }
 
@@ -71,17 +74,23 @@ export class CollectorSupervisor {
           this.metrics.packetsAppended.inc(attributed.length);
         },
         onStatus: (status, error) => {
-          this.logger.log(`Data source ${source.dataSourceId} "${source.name}": ${status}${error ? ` (${error})` : ''}`);
+          this.logger.log(
+            `Data source ${source.dataSourceId} "${source.name}": ${status}${error ? ` (${error})` : ''}`,
+          );
           this.commands
             .execute(new RecordDataSourceStatusCommand(source.dataSourceId, status, error ?? null))
-            .catch((failure: unknown) => this.logger.error(`Could not record the status: ${String(failure)}`));
+            .catch((failure: unknown) =>
+              this.logger.error(`Could not record the status: ${String(failure)}`),
+            );
         },
         onMalformed: (reason, topic) => {
           this.metrics.messagesMalformed.inc(label);
           const now = Date.now();
           if (now - lastMalformedLog < MALFORMED_LOG_INTERVAL_MS) return;
           lastMalformedLog = now;
-          this.logger.warn(`Data source ${source.dataSourceId}: malformed message on ${topic} skipped: ${reason}`);
+          this.logger.warn(
+            `Data source ${source.dataSourceId}: malformed message on ${topic} skipped: ${reason}`,
+          );
         },
       },
     );

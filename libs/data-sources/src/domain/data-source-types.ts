@@ -14,7 +14,12 @@ export const DATA_SOURCE_TYPES: DataSourceTypeInfo[] = [
     id: 1,
     type: 'chirpstack_collector',
     name: 'ChirpStack v3',
-    defaultTopics: ['gateway/+/event/up', 'gateway/+/event/stats', 'gateway/+/state/conn', 'gateway/+/command/down'],
+    defaultTopics: [
+      'gateway/+/event/up',
+      'gateway/+/event/stats',
+      'gateway/+/state/conn',
+      'gateway/+/command/down',
+    ],
   },
   { id: 2, type: 'ttn_collector', name: 'The Things Network v2 (legacy)', defaultTopics: [] },
   { id: 3, type: 'ttn_v3_collector', name: 'The Things Stack (TTN v3)', defaultTopics: [] },
@@ -22,7 +27,12 @@ export const DATA_SOURCE_TYPES: DataSourceTypeInfo[] = [
     id: 4,
     type: 'chirpstack_v4_collector',
     name: 'ChirpStack v4',
-    defaultTopics: ['+/gateway/+/event/up', '+/gateway/+/event/stats', '+/gateway/+/state/conn', '+/gateway/+/command/down'],
+    defaultTopics: [
+      '+/gateway/+/event/up',
+      '+/gateway/+/event/stats',
+      '+/gateway/+/state/conn',
+      '+/gateway/+/command/down',
+    ],
   },
 ];
 

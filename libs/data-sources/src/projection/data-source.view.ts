@@ -27,4 +27,7 @@ export interface DataSourceView {
   deleted: boolean;
 }
 
-export const DATA_SOURCES = { name: 'data_sources', indexes: [{ fields: ['organizationId'] }, { fields: ['policyId'] }] };
+export const DATA_SOURCES = {
+  name: 'data_sources',
+  indexes: [{ fields: ['organizationId'] }, { fields: ['policyId'] }],
+};

@@ -45,11 +45,25 @@ export const dataSourcesProjection: Projection = {
       }
       case DataSourceEventTypes.Connected: {
         const data = event.data as DataSourceConnected;
-        return [{ op: 'patch', collection: DATA_SOURCES.name, id: String(data.dataSourceId), set: { status: 'CONNECTED', verified: true, lastError: null } }];
+        return [
+          {
+            op: 'patch',
+            collection: DATA_SOURCES.name,
+            id: String(data.dataSourceId),
+            set: { status: 'CONNECTED', verified: true, lastError: null },
+          },
+        ];
       }
       case DataSourceEventTypes.Disconnected: {
         const data = event.data as DataSourceDisconnected;
-        return [{ op: 'patch', collection: DATA_SOURCES.name, id: String(data.dataSourceId), set: { status: 'DISCONNECTED', lastError: data.error } }];
+        return [
+          {
+            op: 'patch',
+            collection: DATA_SOURCES.name,
+            id: String(data.dataSourceId),
+            set: { status: 'DISCONNECTED', lastError: data.error },
+          },
+        ];
       }
       default:
         return [];

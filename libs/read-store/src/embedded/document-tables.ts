@@ -79,7 +79,7 @@ export class DocumentTables {
       case 'delete':
         return this.remove(op.collection, op.id);
       case 'patch': {
-        // Like updateOne without upsert: patching a missing document changes nothing.
+        // Like updateOne without upsert: patching a missing document changes nothing; the id never changes.
         const doc = this.get(op.collection, op.id);
         if (!doc) return;
         for (const [path, value] of Object.entries(op.set)) {
@@ -91,8 +91,9 @@ export class DocumentTables {
         const doc = this.get(op.collection, op.id) ?? this.inserted(op.id, op.setOnInsert);
         for (const [path, by] of Object.entries(op.inc)) {
           const current = getField(doc, path) ?? 0;
-          if (typeof current !== 'number')
+          if (typeof current !== 'number') {
             throw new Error(`Cannot increment non-numeric "${path}" of ${op.id}`);
+          }
           setField(doc, path, current + by);
         }
         return this.put(op.collection, doc);

@@ -33,7 +33,11 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const sql = `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${sortToSql(options.sort)} LIMIT ? OFFSET ?`;
     const rows = this.tables.statements
       .get(sql)
-      .all(...where.params, count(options.limit, 'limit') ?? -1, count(options.skip, 'skip') ?? 0);
+      .all(
+        ...where.params,
+        pagingNumber(options.limit, 'limit') ?? -1,
+        pagingNumber(options.skip, 'skip') ?? 0,
+      );
     return rows.filter(isDocRow).map((row) => JSON.parse(row.doc) as T);
   }
 
@@ -83,7 +87,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 }
 
-function count(value: number | undefined, name: string): number | undefined {
+function pagingNumber(value: number | undefined, name: string): number | undefined {
   if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
     throw new Error(`${name} must be a non-negative integer`);
   }

@@ -7,7 +7,12 @@ import { envelope } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { allocateId } from '@lorawatch/platform/id-allocator';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { AccountEventTypes, ROLE_ADMIN, type OrganizationCreated, type UserRegistered } from '../../domain/account.events';
+import {
+  AccountEventTypes,
+  ROLE_ADMIN,
+  type OrganizationCreated,
+  type UserRegistered,
+} from '../../domain/account.events';
 import { USERS, type UserView } from '../../projection/user.view';
 
 export interface BootstrapOutcome {
@@ -61,11 +66,17 @@ export class BootstrapAdmin {
       passwordHash: await argon2.hash(password, { type: argon2.argon2id }),
       active: true,
     };
-    await this.events.append(`user-${userId}`, [envelope(AccountEventTypes.UserRegistered, user, system, now)], 'no_stream');
+    await this.events.append(
+      `user-${userId}`,
+      [envelope(AccountEventTypes.UserRegistered, user, system, now)],
+      'no_stream',
+    );
 
     if (generatedPassword) {
       this.logger.warn(`Created the administrator "${username}" with the password: ${generatedPassword}`);
-      this.logger.warn('This password is shown once. Set ADMIN_PASSWORD to choose your own on a fresh DATA_DIR.');
+      this.logger.warn(
+        'This password is shown once. Set ADMIN_PASSWORD to choose your own on a fresh DATA_DIR.',
+      );
     } else {
       this.logger.log(`Created the administrator "${username}"`);
     }

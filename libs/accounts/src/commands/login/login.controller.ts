@@ -12,9 +12,14 @@ export class LoginController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: LoginRequest) {
-    const result = await this.commands.execute<LoginCommand, LoginResult>(new LoginCommand(body.username, body.password));
+    const result = await this.commands.execute<LoginCommand, LoginResult>(
+      new LoginCommand(body.username, body.password),
+    );
     if (!result.ok) {
-      throw new ForbiddenException({ error: 'forbidden access', message: 'Username or password is incorrect' });
+      throw new ForbiddenException({
+        error: 'forbidden access',
+        message: 'Username or password is incorrect',
+      });
     }
     return {
       message: `Logged in as ${result.username}`,

@@ -18,8 +18,7 @@ export class LoginCommand {
 }
 
 export type LoginResult =
-  | { ok: true; username: string; accessToken: string; refreshToken: string }
-  | { ok: false };
+  { ok: true; username: string; accessToken: string; refreshToken: string } | { ok: false };
 
 /** One answer for every failure (unknown user, inactive, wrong password) so accounts cannot be enumerated. */
 @CommandHandler(LoginCommand)
@@ -35,7 +34,8 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
     const login = command.usernameOrEmail.trim().toLowerCase();
     const users = this.store.collection<UserView>(USERS);
     const [user] = await users.find({ $or: [{ username: login }, { email: login }] }, { limit: 1 });
-    if (!user || !user.active || !(await argon2.verify(user.passwordHash, command.password))) return { ok: false };
+    if (!user || !user.active || !(await argon2.verify(user.passwordHash, command.password)))
+      return { ok: false };
 
     const familyId = randomUUID();
     const tokenId = randomUUID();
@@ -46,7 +46,12 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
       [envelope(AccountEventTypes.SessionStarted, started, who, this.clock.now().toISOString())],
       'no_stream',
     );
-    const authUser = { userId: user.userId, username: user.username, organizationId: user.organizationId, roles: user.roles };
+    const authUser = {
+      userId: user.userId,
+      username: user.username,
+      organizationId: user.organizationId,
+      roles: user.roles,
+    };
     return {
       ok: true,
       username: user.username,

@@ -18,7 +18,11 @@ export class RefreshTokenController {
   @HttpCode(200)
   async refresh(@Req() request: Request) {
     const token = bearerToken(request);
-    if (!token) throw new UnauthorizedException({ msg: 'Missing Authorization Header', message: 'Missing Authorization Header' });
+    if (!token)
+      throw new UnauthorizedException({
+        msg: 'Missing Authorization Header',
+        message: 'Missing Authorization Header',
+      });
     let claims: RefreshClaims;
     try {
       claims = this.tokens.verify<RefreshClaims>(token, 'refresh');
@@ -26,7 +30,9 @@ export class RefreshTokenController {
       const message = error instanceof TokenError ? error.message : 'Invalid token';
       throw new UnauthorizedException({ msg: message, message });
     }
-    const result = await this.commands.execute<RefreshTokenCommand, RefreshResult>(new RefreshTokenCommand(claims));
+    const result = await this.commands.execute<RefreshTokenCommand, RefreshResult>(
+      new RefreshTokenCommand(claims),
+    );
     if (!result.ok) throw new UnauthorizedException({ msg: result.message, message: result.message });
     return { access_token: result.accessToken, refresh_token: result.refreshToken };
   }

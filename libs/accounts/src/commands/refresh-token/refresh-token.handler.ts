@@ -14,7 +14,8 @@ export class RefreshTokenCommand {
   constructor(readonly claims: RefreshClaims) {}
 }
 
-export type RefreshResult = { ok: true; accessToken: string; refreshToken: string } | { ok: false; message: string };
+export type RefreshResult =
+  { ok: true; accessToken: string; refreshToken: string } | { ok: false; message: string };
 
 /** Rotates the refresh token on every use; a replayed (older) refresh token revokes the whole sign-in. */
 @CommandHandler(RefreshTokenCommand)
@@ -37,12 +38,20 @@ export class RefreshTokenHandler implements ICommandHandler<RefreshTokenCommand,
     if (decision.kind === 'reuse-detected') {
       await this.events.append(
         streamId,
-        [envelope(AccountEventTypes.SessionRevoked, { familyId: claims.fam, reason: 'reuse-detected' }, who, now)],
+        [
+          envelope(
+            AccountEventTypes.SessionRevoked,
+            { familyId: claims.fam, reason: 'reuse-detected' },
+            who,
+            now,
+          ),
+        ],
         revision,
       );
       return { ok: false, message: 'Token has been revoked' };
     }
-    if (decision.kind !== 'rotate' || !user || !user.active) return { ok: false, message: 'Token has been revoked' };
+    if (decision.kind !== 'rotate' || !user || !user.active)
+      return { ok: false, message: 'Token has been revoked' };
 
     const tokenId = randomUUID();
     await this.events.append(
@@ -50,7 +59,12 @@ export class RefreshTokenHandler implements ICommandHandler<RefreshTokenCommand,
       [envelope(AccountEventTypes.SessionRefreshed, { familyId: claims.fam, tokenId }, who, now)],
       revision,
     );
-    const authUser = { userId: user.userId, username: user.username, organizationId: user.organizationId, roles: user.roles };
+    const authUser = {
+      userId: user.userId,
+      username: user.username,
+      organizationId: user.organizationId,
+      roles: user.roles,
+    };
     return {
       ok: true,
       accessToken: this.tokens.accessToken(authUser),

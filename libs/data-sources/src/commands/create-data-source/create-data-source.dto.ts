@@ -14,8 +14,13 @@ import {
 } from 'class-validator';
 
 const toBoolean = ({ value }: { value: unknown }) =>
-  value === true || value === 'true' || value === 'True' ? true : value === false || value === 'false' || value === 'False' ? false : value;
-const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+  value === true || value === 'true' || value === 'True'
+    ? true
+    : value === false || value === 'false' || value === 'False'
+      ? false
+      : value;
+const toInteger = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
 
 /** Body of POST/PUT data_collectors and POST data_collectors/test (api-reference §4). */

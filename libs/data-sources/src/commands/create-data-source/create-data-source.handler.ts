@@ -35,7 +35,11 @@ export class CreateDataSourceHandler implements ICommandHandler<CreateDataSource
 
   async execute({ organizationId, actorUserId, request }: CreateDataSourceCommand): Promise<number> {
     const type = dataSourceTypeById(request.data_collector_type_id);
-    if (!type) throw new BadRequestException({ error: 'Invalid data_collector_type_id', message: 'Invalid data_collector_type_id' });
+    if (!type)
+      throw new BadRequestException({
+        error: 'Invalid data_collector_type_id',
+        message: 'Invalid data_collector_type_id',
+      });
     if (!COLLECTABLE_TYPES.includes(type.type)) {
       const message = `The ${type.name} data source type is not available yet`;
       throw new BadRequestException({ error: message, message });

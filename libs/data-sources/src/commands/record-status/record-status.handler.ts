@@ -1,6 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, WrongExpectedRevisionError, type EventStore } from '@lorawatch/event-store/event-store.port';
+import {
+  EVENT_STORE,
+  WrongExpectedRevisionError,
+  type EventStore,
+} from '@lorawatch/event-store/event-store.port';
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { decideStatus, dataSourceEvolver } from '../../domain/data-source';
@@ -28,10 +32,15 @@ export class RecordDataSourceStatusHandler implements ICommandHandler<RecordData
       const { state, revision } = await loadAggregate(this.events, streamId, dataSourceEvolver);
       if (!decideStatus(state, status) || !state.created) return;
       const who = { organizationId: state.created.organizationId, actor: 'collector' };
-      const type = status === 'CONNECTED' ? DataSourceEventTypes.Connected : DataSourceEventTypes.Disconnected;
+      const type =
+        status === 'CONNECTED' ? DataSourceEventTypes.Connected : DataSourceEventTypes.Disconnected;
       const data = status === 'CONNECTED' ? { dataSourceId } : { dataSourceId, error };
       try {
-        await this.events.append(streamId, [envelope(type, data, who, this.clock.now().toISOString())], revision);
+        await this.events.append(
+          streamId,
+          [envelope(type, data, who, this.clock.now().toISOString())],
+          revision,
+        );
         return;
       } catch (failure) {
         if (!(failure instanceof WrongExpectedRevisionError)) throw failure;

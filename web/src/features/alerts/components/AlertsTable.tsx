@@ -47,7 +47,7 @@ function AlertRow({ row, onSelect }: { row: AlertRowModel; onSelect: (row: Alert
             {description}
           </UnstyledButton>
           {fresh && (
-            <Badge size="xs" color="yellow" autoContrast>
+            <Badge size="xs" color="yellow" autoContrast miw="max-content">
               NEW
             </Badge>
           )}

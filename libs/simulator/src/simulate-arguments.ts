@@ -1,0 +1,114 @@
+import { parseArgs } from 'node:util';
+import type { PublishSimulationOptions } from './publish-simulation';
+import { ATTACK_KINDS, type AttackKind } from './sim-event';
+import { isSimFormatName, SIM_FORMATS } from './wire-format';
+
+export const SIMULATE_USAGE = [
+  'usage: npm run simulate -- --url mqtt://HOST:PORT --devices N --gateways G --rate R',
+  '         [--format chirpstack-v3] [--attacks join-replay,devnonce-repeat] [--duration S] [--count N]',
+  '         [--seed N] [--fast] [--username U] [--password P]',
+  '',
+  '  --url        broker to publish to (mqtt:// or mqtts://)',
+  `  --format     wire format: ${SIM_FORMATS.join(', ')} (default chirpstack-v3)`,
+  '  --devices    number of simulated end devices',
+  '  --gateways   number of simulated gateways',
+  '  --rate       radio uplinks per second over the whole network',
+  `  --attacks    comma-separated: ${ATTACK_KINDS.join(', ')} (default none)`,
+  '  --duration   stop after S seconds (default: run until Ctrl-C)',
+  '  --count      stop after N published messages',
+  '  --seed       integer seed; the same seed gives the same network (default 1)',
+  '  --fast       publish as fast as the broker acknowledges, not in real time',
+].join('\n');
+
+export type SimulateArguments = Omit<
+  PublishSimulationOptions,
+  'signal' | 'onProgress' | 'progressIntervalMs'
+>;
+
+export type ParsedSimulateArguments = { ok: true; options: SimulateArguments } | { ok: false; error: string };
+
+/** Parses and validates the command line of `simulate`; never throws, so the tool can print its usage. */
+export function parseSimulateArguments(argv: readonly string[]): ParsedSimulateArguments {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: 'string' },
+        format: { type: 'string', default: 'chirpstack-v3' },
+        devices: { type: 'string' },
+        gateways: { type: 'string' },
+        rate: { type: 'string' },
+        attacks: { type: 'string', default: '' },
+        duration: { type: 'string' },
+        count: { type: 'string' },
+        seed: { type: 'string', default: '1' },
+        fast: { type: 'boolean', default: false },
+        username: { type: 'string' },
+        password: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    const url = required(values.url, '--url');
+    if (!/^mqtts?:\/\/[^/]+/.test(url)) throw new Error('--url must start with mqtt:// or mqtts://');
+    const format = String(values.format);
+    if (!isSimFormatName(format)) throw new Error(`--format must be one of ${SIM_FORMATS.join(', ')}`);
+    const options: SimulateArguments = {
+      url,
+      format,
+      devices: integer(required(values.devices, '--devices'), '--devices', 1),
+      gateways: integer(required(values.gateways, '--gateways'), '--gateways', 1),
+      rate: positive(required(values.rate, '--rate'), '--rate'),
+      attacks: attacks(String(values.attacks)),
+      seed: integer(String(values.seed), '--seed', Number.MIN_SAFE_INTEGER),
+      asFastAsPossible: values.fast === true,
+    };
+    if (typeof values.duration === 'string')
+      options.durationSeconds = positive(values.duration, '--duration');
+    if (typeof values.count === 'string') options.count = integer(values.count, '--count', 1);
+    if (typeof values.username === 'string') options.username = values.username;
+    if (typeof values.password === 'string') options.password = values.password;
+    return { ok: true, options };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function required(value: string | boolean | undefined, flag: string): string {
+  if (typeof value !== 'string' || value === '') throw new Error(`${flag} is required`);
+  return value;
+}
+
+function integer(text: string, flag: string, min: number): number {
+  const value = Number(text);
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value) || value < min) {
+    throw new Error(`${flag} must be an integer${min === 1 ? ' ≥ 1' : ''}, got "${text}"`);
+  }
+  return value;
+}
+
+function positive(text: string, flag: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) {
+    throw new Error(`${flag} must be a positive number, got "${text}"`);
+  }
+  return value;
+}
+
+function attacks(text: string): AttackKind[] {
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  for (const name of names) {
+    if (!(ATTACK_KINDS as readonly string[]).includes(name)) {
+      throw new Error(`unknown attack "${name}" (known: ${ATTACK_KINDS.join(', ')})`);
+    }
+  }
+  return [...new Set(names)] as AttackKind[];
+}
