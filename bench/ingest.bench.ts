@@ -5,10 +5,12 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { startDemoBroker } from '@lorawatch/simulator/demo-broker';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import type { SimMessage } from '@lorawatch/simulator/sim-event';
+import { detectorCheckpoint } from '@lorawatch/detection/detection-runner';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
 
 /**
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     const pipeline = await pipelineRate(broker.port, dataDir, messages, frames);
     const rows = [
       ['broker → bare subscriber (QoS 1)', messages.length, raw.seconds, messages.length / raw.seconds],
+      ['MQTT → packet log (collector)', frames, pipeline.ingestSeconds, frames / pipeline.ingestSeconds],
       ['MQTT → alerts read model (standalone)', frames, pipeline.seconds, frames / pipeline.seconds],
     ] as const;
     console.log('\n| path | messages | seconds | messages/s |\n|---|---:|---:|---:|');
@@ -88,17 +91,24 @@ async function rawRate(port: number, messages: SimMessage[]): Promise<{ seconds:
 
 async function pipelineRate(port: number, dataDir: string, messages: SimMessage[], frames: number) {
   const httpPort = await freePort();
-  const server = spawn(process.execPath, [join(__dirname, '../apps/standalone/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(httpPort),
-      DATA_DIR: dataDir,
-      DEMO: '0',
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
+  const server = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+      join(__dirname, '../apps/standalone/main.js'),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(httpPort),
+        DATA_DIR: dataDir,
+        DEMO: '0',
+        ADMIN_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'inherit',
     },
-    stdio: 'inherit',
-  });
+  );
   try {
     const url = `http://127.0.0.1:${httpPort}`;
     await until(async () => (await fetch(`${url}/health`).catch(() => null))?.status === 200, 60_000);
@@ -126,23 +136,26 @@ async function pipelineRate(port: number, dataDir: string, messages: SimMessage[
       clientId: 'bench-publisher-pipeline',
     });
     let peakRssMb = 0;
+    let ingestSeconds = 0;
     const started = process.hrtime.bigint();
-    await publishAll(publisher, messages);
+    const publishing = publishAll(publisher, messages);
     const database = join(dataDir, 'lorawatch.db');
     await until(
       async () => {
         peakRssMb = Math.max(peakRssMb, rssMb(server.pid));
-        return (await detected(database)) >= frames && (await alertsProjected(database));
+        if (ingestSeconds === 0 && (await logged(database)) >= frames) ingestSeconds = elapsed(started);
+        return ingestSeconds > 0 && (await detected(database)) >= frames && (await alertsProjected(database));
       },
       600_000,
-      250,
+      100,
     );
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const seconds = elapsed(started);
+    await publishing;
     await publisher.endAsync();
     const alerts = (
       (await call(url, token, 'GET', '/api/v1.0/alerts/count?group_by=TOTAL')) as { count: number }
     ).count;
-    return { seconds, alerts, peakRssMb };
+    return { seconds, ingestSeconds, alerts, peakRssMb };
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -160,13 +173,26 @@ async function publishAll(client: MqttClient, messages: SimMessage[]): Promise<v
   await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
 }
 
+function elapsed(since: bigint): number {
+  return Number(process.hrtime.bigint() - since) / 1e9;
+}
+
+async function logged(database: string): Promise<number> {
+  const db = openDatabase(database);
+  try {
+    return (await new SqlitePacketLog(db, { partitions: 4 }).endOffsets()).reduce((sum, end) => sum + end, 0);
+  } finally {
+    db.close();
+  }
+}
+
 async function detected(database: string): Promise<number> {
   const db = openDatabase(database);
   try {
     const store = new SqliteReadStore(db);
     let total = 0;
     for (let partition = 0; partition < 4; partition++)
-      total += await store.checkpoint(`detectors-p${partition}`);
+      total += await store.checkpoint(detectorCheckpoint(partition));
     return total;
   } finally {
     db.close();

@@ -84,6 +84,22 @@ describe('API v1.0 (standalone, embedded engines)', () => {
       await harness.http.post('/api/v1.0/token_refresh').set(auth(second)).send({}).expect(401);
     });
 
+    it('lets exactly one of several simultaneous refreshes with the same token through', async () => {
+      const login = await harness.http
+        .post('/api/v1.0/login')
+        .send({ username: 'admin', password: ADMIN_PASSWORD })
+        .expect(200);
+      const token = login.body.refresh_token as string;
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          harness.http.post('/api/v1.0/token_refresh').set(auth(token)).send({}),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.every((status) => [200, 401, 409].includes(status))).toBe(true);
+    });
+
     it('refuses an access token where a refresh token is expected, and the other way round', async () => {
       await harness.http.post('/api/v1.0/token_refresh').set(auth(admin)).send({}).expect(401);
       const login = await harness.http
@@ -101,6 +117,32 @@ describe('API v1.0 (standalone, embedded engines)', () => {
     await harness.http.get('/health').expect(200);
     const metrics = await harness.http.get('/metrics').expect(200);
     expect(metrics.text).toContain('lorawatch_alerts_raised_total');
+  });
+
+  it("serves the websocket to the original console's Engine.IO 3 client and to current ones", async () => {
+    for (const version of [3, 4]) {
+      const response = await harness.http.get(`/socket.io/?EIO=${version}&transport=polling`).expect(200);
+      expect(response.text).toContain('"sid"');
+    }
+  });
+
+  it('publishes an OpenAPI document that states where it departs from the original API', async () => {
+    const response = await harness.http.get('/api/docs-json').expect(200);
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1.0/login',
+        '/api/v1.0/token_refresh',
+        '/api/v1.0/data_collectors',
+        '/api/v1.0/alerts',
+      ]),
+    );
+    expect(response.body.info.description).toContain('never returned');
+  });
+
+  it("exports the engines' positions and the detectors' lag", async () => {
+    const metrics = (await harness.http.get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/lorawatch_event_store_head_position [1-9]\d*/);
+    expect(metrics).toContain('lorawatch_detector_lag{partition="0"} 0');
   });
 
   it('lists the data-source types and the seeded Default policy', async () => {

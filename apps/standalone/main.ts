@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, type AppConfig } from '@lorawatch/config/app-config';
+import { setupOpenApi } from '@lorawatch/ops/openapi';
 import { ConflictFilter } from '@lorawatch/platform/conflict.filter';
 import { StandaloneModule } from './app.module';
 
@@ -24,6 +25,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useGlobalPipes(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true }));
   app.useGlobalFilters(new ConflictFilter());
   app.enableShutdownHooks();
+  setupOpenApi(app);
   serveConsole(app, config.webDir);
   return app;
 }

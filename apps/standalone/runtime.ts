@@ -17,7 +17,7 @@ import { CollectorSupervisor } from '@lorawatch/data-sources/collection/collecto
 import { dataSourceJson } from '@lorawatch/data-sources/projection/data-source.json';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { dataSourcesProjection } from '@lorawatch/data-sources/projection/data-sources.projection';
-import { DetectionRunner } from '@lorawatch/detection/detection-runner';
+import { DetectionRunner, detectorCheckpoint } from '@lorawatch/detection/detection-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { Metrics } from '@lorawatch/ops/metrics';
@@ -83,6 +83,15 @@ export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, R
       status: this.state,
       details: { projections: this.projections.positions() },
     };
+  }
+
+  async refreshGauges(): Promise<void> {
+    this.metrics.eventStoreHead.set(await this.events.headPosition());
+    const ends = await this.packets.endOffsets();
+    for (const [partition, end] of ends.entries()) {
+      const next = await this.store.checkpoint(detectorCheckpoint(partition));
+      this.metrics.detectorLag.set({ partition: String(partition) }, end - next);
+    }
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -27,6 +27,11 @@ interface StateDoc {
 
 const DETECTOR_STATE = { name: 'detector_state' };
 export const DETECTOR_GROUP = 'detectors';
+/** Lets packets gather into batches: one state commit per batch instead of one per packet, for ~10 ms of latency. */
+const DETECTOR_LINGER_MS = 10;
+
+/** Name of the read-store checkpoint holding a partition's next offset (committed with the detector state). */
+export const detectorCheckpoint = (partition: number): string => `detectors-p${partition}`;
 
 /**
  * Feeds packets from the packet log through the detector sagas. Per partition batch: alerts are appended
@@ -67,7 +72,7 @@ export class DetectionRunner {
   }
 
   private async handleBatch(batch: PacketRecord[], partition: number): Promise<void> {
-    const checkpoint = `detectors-p${partition}`;
+    const checkpoint = detectorCheckpoint(partition);
     const next = await this.store.checkpoint(checkpoint);
     const pending = batch.filter((record) => record.offset >= next);
     if (pending.length === 0) return;

@@ -23,6 +23,7 @@ export class OpsController {
   @Get('metrics')
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   async prometheus(): Promise<string> {
+    await this.readiness.refreshGauges();
     return this.metrics.registry.metrics();
   }
 }

@@ -1,6 +1,8 @@
 /** What /health reports; the app's runtime fills it in as it starts. */
 export interface Readiness {
   status(): { ready: boolean; status: 'starting' | 'ready' | 'stopping'; details: Record<string, unknown> };
+  /** Updates the gauges that are read from the engines (positions, lags) just before a scrape. */
+  refreshGauges(): Promise<void>;
 }
 
 export const READINESS = Symbol('READINESS');

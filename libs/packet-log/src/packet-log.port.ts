@@ -26,6 +26,11 @@ export interface ConsumeOptions {
   /** Partitions this consumer owns; all partitions by default. */
   partitions?: number[];
   maxBatch?: number;
+  /**
+   * After waiting idle for new records, wait this long before reading so that records arriving one by one are
+   * handled in batches (Kafka's fetch.max.wait). Default 0.
+   */
+  lingerMs?: number;
 }
 
 /**

@@ -92,6 +92,8 @@ export class SqliteConsumer implements Consumer {
         if (!delivered) {
           this.resolveReached();
           await this.source.appended.wait(this.settings.pollIntervalMs, seen);
+          const linger = this.options.lingerMs ?? 0;
+          if (linger > 0 && !this.stopping) await new Promise((resolve) => setTimeout(resolve, linger));
         }
       }
     } catch (error) {

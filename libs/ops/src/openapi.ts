@@ -1,0 +1,35 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+
+/**
+ * Where our API deliberately differs from the original contract it follows (api-reference.md "Notes"):
+ * a careful API does not copy the original's defects.
+ */
+const DIFFERENCES = [
+  'Data-source passwords, API keys and client keys are never returned (the original returned them in clear); answers say only whether one is set (`password_set`, `client_key_set`).',
+  'Invalid input answers 400 with a message naming the field, never 500; unknown query parameters and body fields are refused with 400.',
+  'Expired, malformed or wrong-kind tokens answer 401 (the original answered 422 for some).',
+  '`POST token_refresh` rotates the refresh token: the answer carries a new `refresh_token`; presenting an already used one revokes the whole sign-in.',
+  'Alerts carry their `risk`; `new_alert` websocket messages carry the whole alert beside `alert_id`.',
+  'A failed sign-in answers 403 `{"error":"forbidden access","message":"Username or password is incorrect"}` for every cause, so accounts cannot be enumerated.',
+  'Conflicting concurrent changes answer 409.',
+];
+
+export function setupOpenApi(app: INestApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('LoRaWatch API')
+    .setVersion('1.0')
+    .setDescription(
+      [
+        'REST API of the LoRaWAN security console, following the original console contract under `/api/v1.0`.',
+        'Live updates: Socket.IO on `/socket.io` (Engine.IO 3 and 4); emit `authorization` with `{"token": "<access token>"}`, then receive `new_alert` and `updated_data_collector` for your organization.',
+        '',
+        '**Differences from the original API**',
+        ...DIFFERENCES.map((difference) => `- ${difference}`),
+      ].join('\n'),
+    )
+    .addBearerAuth()
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}
