@@ -68,6 +68,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const demoMqttPort = integer(env, 'DEMO_MQTT_PORT', 1884, 1, 65535, problems);
   const demoRate = integer(env, 'DEMO_RATE', 2, 1, 10000, problems);
   const partitions = integer(env, 'PACKET_LOG_PARTITIONS', 4, 1, 256, problems);
+  const accessTokenSeconds = integer(env, 'ACCESS_TOKEN_SECONDS', 3600, 60, 86400, problems);
+  const refreshTokenSeconds = integer(env, 'REFRESH_TOKEN_SECONDS', 30 * 86400, 600, 365 * 86400, problems);
 
   const demoRaw = env.DEMO ?? '';
   const demo = demoRaw === '1' ? 'on' : demoRaw === '0' ? 'off' : demoRaw === '' ? 'auto' : null;
@@ -108,8 +110,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     demoRate,
     jwtSecret: persistentSecret(dataDir, 'jwt-secret', env.JWT_SECRET),
     secretKey: Buffer.from(persistentSecret(dataDir, 'secret-key', env.SECRET_KEY), 'hex'),
-    accessTokenSeconds: integer(env, 'ACCESS_TOKEN_SECONDS', 3600, 60, 86400, problems),
-    refreshTokenSeconds: integer(env, 'REFRESH_TOKEN_SECONDS', 30 * 86400, 600, 365 * 86400, problems),
+    accessTokenSeconds,
+    refreshTokenSeconds,
     packetLogPartitions: partitions,
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : findWebDir(),
     logLevel,

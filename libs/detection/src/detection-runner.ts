@@ -57,7 +57,7 @@ export class DetectionRunner {
 
   start(): void {
     this.consumer = this.packets.consume(
-      { group: DETECTOR_GROUP, partitions: this.partitions },
+      { group: DETECTOR_GROUP, partitions: this.partitions, lingerMs: DETECTOR_LINGER_MS },
       (batch, { partition }) => this.handleBatch(batch, partition),
     );
   }
