@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { freePort } from './support/mosquitto';
+import { freePort } from '@lorawatch/platform/free-port';
 import { startStandalone, type StandaloneProcess } from './support/standalone-process';
 
 const CHROMIUM = '/usr/bin/chromium';

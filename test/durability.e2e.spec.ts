@@ -5,21 +5,15 @@ import mqtt from 'mqtt';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView, defaultPolicyItems } from '@lorawatch/domain/policy';
-import {
-  detect,
-  type DataSourceDetectionState,
-  type DeviceDetectionState,
-  type GatewayDetectionState,
-} from '@lorawatch/detectors/detect';
-import { dataSourceStateKey, deviceStateKey, gatewayStateKey } from '@lorawatch/detectors/state-keys';
+import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';
+import { callApi, signIn } from '@lorawatch/ops/api-client';
+import { readPipelineProgress } from '@lorawatch/ops/pipeline-progress';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
-import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import type { SimMessage } from '@lorawatch/simulator/sim-event';
-import { detectorCheckpoint } from '@lorawatch/detection/detection-runner';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
 import { startStandalone, type StandaloneProcess } from './support/standalone-process';
 import { waitFor } from './support/wait-for';
@@ -34,11 +28,13 @@ const MESSAGES = 4000;
  */
 describe('kill -9 in the middle of a stream', () => {
   let dataDir: string;
+  let database: string;
   let broker: DemoBroker;
   let server: StandaloneProcess | null = null;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lorawatch-durability-'));
+    database = join(dataDir, 'lorawatch.db');
     broker = await startDemoBroker(0);
   });
 
@@ -51,24 +47,29 @@ describe('kill -9 in the middle of a stream', () => {
   it('keeps every acknowledged packet once and every alert once', async () => {
     const env = { DATA_DIR: dataDir, DEMO: '0', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: PASSWORD };
     server = await startStandalone(env);
-    const token = await login(server.url);
-    const created = await api(server.url, token, 'POST', '/api/v1.0/data_collectors', {
-      name: 'Streamed network',
-      description: '',
-      data_collector_type_id: 1,
-      policy_id: 1,
-      ip: '127.0.0.1',
-      port: broker.port,
-    });
-    const dataSourceId = (created as { id: number }).id;
+    const token = await signIn(server.url, 'admin', PASSWORD);
+    const { id: dataSourceId } = await callApi<{ id: number }>(
+      server.url,
+      token,
+      'POST',
+      '/api/v1.0/data_collectors',
+      {
+        name: 'Streamed network',
+        description: '',
+        data_collector_type_id: 1,
+        policy_id: 1,
+        ip: '127.0.0.1',
+        port: broker.port,
+      },
+    );
     await waitFor(
       async () => {
-        const source = (await api(
+        const source = await callApi<{ status: string }>(
           server!.url,
           token,
           'GET',
           `/api/v1.0/data_collectors/${dataSourceId}`,
-        )) as { status: string };
+        );
         return source.status === 'CONNECTED' ? true : null;
       },
       15_000,
@@ -85,7 +86,7 @@ describe('kill -9 in the middle of a stream', () => {
       await publisher.publishAsync(message.topic, message.payload, { qos: 1 });
       if (index === killAt) {
         await server.kill9();
-        storedAtCrash = await storedPackets(dataDir);
+        storedAtCrash = (await readPipelineProgress(database)).logged;
       }
     }
     await publisher.endAsync();
@@ -93,38 +94,40 @@ describe('kill -9 in the middle of a stream', () => {
     server = await startStandalone(env);
     const expectedPacketIds = new Set(messages.flatMap((message) => packetIdsOf(message, dataSourceId)));
     await waitFor(
-      async () => ((await processed(dataDir)) === expectedPacketIds.size ? true : null),
+      async () => {
+        const progress = await readPipelineProgress(database);
+        const done =
+          progress.detected === expectedPacketIds.size && progress.alertsProjected === progress.alertsRaised;
+        return done ? true : null;
+      },
       120_000,
-      'all packets detected',
-    );
-    await waitFor(
-      async () => ((await alertViews(dataDir)) === (await alertEvents(dataDir)).length ? true : null),
-      30_000,
-      'the alerts read model',
+      'every packet detected and every alert projected',
     );
     await server.stop();
     server = null;
 
-    const db = openDatabase(join(dataDir, 'lorawatch.db'));
+    const db = openDatabase(database);
     try {
       const log = new SqlitePacketLog(db, { partitions: 4 });
-      const stored: Packet[][] = [];
+      const stored: Packet[] = [];
       for (let partition = 0; partition < log.partitions; partition++) {
-        stored.push((await log.read(partition, 0, 1_000_000)).map((record) => record.packet));
+        stored.push(...(await log.read(partition, 0, 1_000_000)).map((record) => record.packet));
       }
-      const storedIds = stored.flat().map((packet) => packet.id);
+      const storedIds = stored.map((packet) => packet.id);
       // The crash really came mid-stream: the rest arrived after the restart, redelivered by the broker.
       expect(storedAtCrash).toBeGreaterThan(0);
       expect(storedAtCrash).toBeLessThan(expectedPacketIds.size);
       expect(new Set(storedIds).size).toBe(storedIds.length);
       expect(new Set(storedIds)).toEqual(expectedPacketIds);
 
-      const raised = await alertEvents(dataDir);
+      const raised = (await new SqliteEventStore(db).readAll())
+        .filter((event) => event.type === 'AlertRaised')
+        .map((event) => event.data as AlertDraft);
       const raisedIds = raised.map((alert) => alert.id);
       expect(new Set(raisedIds).size).toBe(raisedIds.length);
-      const expected = expectedAlerts(stored);
+      // What the detectors give for the stored packets, run here in memory, partition by partition.
+      const expected = runDetection(stored, new PolicyView(defaultPolicyItems())).alerts;
       expect(new Set(raisedIds)).toEqual(new Set(expected.map((alert) => alert.id)));
-      expect(raised.length).toBeGreaterThan(0);
       expect(raised.some((alert) => alert.code === 'LAF-003')).toBe(true);
     } finally {
       db.close();
@@ -152,98 +155,4 @@ function packetIdsOf(message: SimMessage, dataSourceId: number): string[] {
     receivedAt: new Date().toISOString(),
   });
   return outcome.kind === 'packets' ? outcome.packets.map((packet) => packet.id) : [];
-}
-
-/** What the detectors must raise for the stored packets, run here in memory, partition by partition. */
-function expectedAlerts(partitions: Packet[][]): AlertDraft[] {
-  const policy = new PolicyView(defaultPolicyItems());
-  const devices = new Map<string, DeviceDetectionState>();
-  const gateways = new Map<string, GatewayDetectionState>();
-  const sources = new Map<string, DataSourceDetectionState>();
-  const alerts: AlertDraft[] = [];
-  for (const packets of partitions) {
-    for (const packet of packets) {
-      const deviceKey = deviceStateKey(packet);
-      const gatewayKey = gatewayStateKey(packet);
-      const sourceKey = dataSourceStateKey(packet);
-      const result = detect({
-        device: deviceKey ? devices.get(deviceKey) : undefined,
-        gateway: gatewayKey ? gateways.get(gatewayKey) : undefined,
-        dataSource: sources.get(sourceKey),
-        packet,
-        policy,
-      });
-      if (deviceKey && result.device) devices.set(deviceKey, result.device);
-      if (gatewayKey && result.gateway) gateways.set(gatewayKey, result.gateway);
-      sources.set(sourceKey, result.dataSource);
-      alerts.push(...result.alerts);
-    }
-  }
-  return alerts;
-}
-
-async function storedPackets(dataDir: string): Promise<number> {
-  const db = openDatabase(join(dataDir, 'lorawatch.db'));
-  try {
-    const ends = await new SqlitePacketLog(db, { partitions: 4 }).endOffsets();
-    return ends.reduce((sum, end) => sum + end, 0);
-  } finally {
-    db.close();
-  }
-}
-
-async function processed(dataDir: string): Promise<number> {
-  const db = openDatabase(join(dataDir, 'lorawatch.db'));
-  try {
-    const store = new SqliteReadStore(db);
-    let total = 0;
-    for (let partition = 0; partition < 4; partition++)
-      total += await store.checkpoint(detectorCheckpoint(partition));
-    return total;
-  } finally {
-    db.close();
-  }
-}
-
-async function alertEvents(dataDir: string): Promise<AlertDraft[]> {
-  const db = openDatabase(join(dataDir, 'lorawatch.db'));
-  try {
-    const events = await new SqliteEventStore(db).readAll();
-    return events.filter((event) => event.type === 'AlertRaised').map((event) => event.data as AlertDraft);
-  } finally {
-    db.close();
-  }
-}
-
-async function alertViews(dataDir: string): Promise<number> {
-  const db = openDatabase(join(dataDir, 'lorawatch.db'));
-  try {
-    return await new SqliteReadStore(db).collection({ name: 'alerts' }).count();
-  } finally {
-    db.close();
-  }
-}
-
-async function login(url: string): Promise<string> {
-  const body = (await api(url, null, 'POST', '/api/v1.0/login', {
-    username: 'admin',
-    password: PASSWORD,
-  })) as { access_token: string };
-  return body.access_token;
-}
-
-async function api(
-  url: string,
-  token: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<unknown> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
 }

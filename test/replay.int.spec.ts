@@ -3,13 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PolicyView, defaultPolicyItems } from '@lorawatch/domain/policy';
 import type { AlertDraft } from '@lorawatch/domain/alert';
-import {
-  detect,
-  type DeviceDetectionState,
-  type GatewayDetectionState,
-  type DataSourceDetectionState,
-} from '@lorawatch/detectors/detect';
-import { dataSourceStateKey, deviceStateKey, gatewayStateKey } from '@lorawatch/detectors/state-keys';
+import type { Packet } from '@lorawatch/domain/packet';
+import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { createChirpstackV3Parser } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-parser';
 import { envelope } from '@lorawatch/platform/aggregate';
@@ -113,11 +108,7 @@ function alertsOfSimulatedTraffic(): AlertDraft[] {
     attackIntervalSeconds: 60,
   });
   const parse = createChirpstackV3Parser();
-  const policy = new PolicyView(defaultPolicyItems());
-  const devices = new Map<string, DeviceDetectionState>();
-  const gateways = new Map<string, GatewayDetectionState>();
-  const sources = new Map<string, DataSourceDetectionState>();
-  const alerts: AlertDraft[] = [];
+  const packets: Packet[] = [];
   for (let step = 0; step < 600; step++) {
     for (const message of simulator.next()) {
       const outcome = parse(message.topic, message.payload, {
@@ -125,25 +116,10 @@ function alertsOfSimulatedTraffic(): AlertDraft[] {
         organizationId: 1,
         receivedAt: message.at.toISOString(),
       });
-      if (outcome.kind !== 'packets') continue;
-      for (const packet of outcome.packets) {
-        const deviceKey = deviceStateKey(packet);
-        const gatewayKey = gatewayStateKey(packet);
-        const result = detect({
-          device: deviceKey ? devices.get(deviceKey) : undefined,
-          gateway: gatewayKey ? gateways.get(gatewayKey) : undefined,
-          dataSource: sources.get(dataSourceStateKey(packet)),
-          packet,
-          policy,
-        });
-        if (deviceKey && result.device) devices.set(deviceKey, result.device);
-        if (gatewayKey && result.gateway) gateways.set(gatewayKey, result.gateway);
-        sources.set(dataSourceStateKey(packet), result.dataSource);
-        alerts.push(...result.alerts);
-      }
+      if (outcome.kind === 'packets') packets.push(...outcome.packets);
     }
   }
-  return alerts;
+  return runDetection(packets, new PolicyView(defaultPolicyItems())).alerts;
 }
 
 async function rebuild(db: Database): Promise<Record<string, unknown[]>> {

@@ -14,11 +14,9 @@ import {
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { toInteger } from '@lorawatch/platform/query-params';
+import { PageQuery } from '@lorawatch/platform/query-params';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CreateDataSourceCommand } from './commands/create-data-source/create-data-source.handler';
@@ -26,21 +24,6 @@ import { DataSourceRequest } from './commands/create-data-source/create-data-sou
 import { DATA_SOURCE_TYPES } from './domain/data-source-types';
 import { dataSourceJson, dataSourceListJson } from './projection/data-source.json';
 import { DATA_SOURCES, type DataSourceView } from './projection/data-source.view';
-
-class ListDataSourcesQuery {
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  size?: number;
-}
 
 @Controller('api/v1.0')
 export class DataSourcesController {
@@ -57,7 +40,7 @@ export class DataSourcesController {
   @Get('data_collectors')
   async list(
     @CurrentUser() user: AuthUser,
-    @Query() query: ListDataSourcesQuery,
+    @Query() query: PageQuery,
     @Res({ passthrough: true }) response: Response,
   ) {
     const page = query.page ?? 1;

@@ -1,4 +1,5 @@
-import { IsISO8601, IsOptional } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsISO8601, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /**
  * Query-string helpers. The original console sends lists in the bracketed form (`type[]=a&type[]=b`);
@@ -53,4 +54,20 @@ export function parseOrderBy(
   if (!ORDER_DIRECTIONS.includes(direction.toUpperCase() as 'ASC'))
     return { error: 'order_by direction must be ASC or DESC' };
   return [allowed[field], direction.toLowerCase() as 'asc' | 'desc'];
+}
+
+/** `page` (1-based) and `size` of the lists paged with total-items / total-pages headers (api-reference §1.6 A). */
+export class PageQuery {
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'page must be an integer' })
+  @Min(1)
+  page?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'size must be an integer' })
+  @Min(1)
+  @Max(1000)
+  size?: number;
 }

@@ -1,29 +1,12 @@
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
-import { toInteger } from '@lorawatch/platform/query-params';
+import { PageQuery } from '@lorawatch/platform/query-params';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { POLICIES, type PolicyView } from './policy.view';
-
-class ListPoliciesQuery {
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  size?: number;
-}
 
 @Controller('api/v1.0')
 export class PoliciesController {
@@ -33,7 +16,7 @@ export class PoliciesController {
   @Get('policies')
   async list(
     @CurrentUser() user: AuthUser,
-    @Query() query: ListPoliciesQuery,
+    @Query() query: PageQuery,
     @Res({ passthrough: true }) response: Response,
   ) {
     const page = query.page ?? 1;

@@ -19,6 +19,8 @@ export interface OrganizationView {
   name: string;
 }
 
+import type { AuthUser } from '../auth/token.service';
+
 export const USERS = { name: 'users', indexes: [{ fields: ['username'] }, { fields: ['email'] }] };
 export const ORGANIZATIONS = { name: 'organizations' };
 
@@ -34,5 +36,15 @@ export function userJson(user: UserView, organizationName: string | null) {
     organization_name: organizationName,
     active: user.active,
     first_login: user.firstLogin,
+  };
+}
+
+/** What a token says about the user. */
+export function authUserOf(user: UserView): AuthUser {
+  return {
+    userId: user.userId,
+    username: user.username,
+    organizationId: user.organizationId,
+    roles: user.roles,
   };
 }

@@ -8,7 +8,7 @@ import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AccountEventTypes, type SessionStarted } from '../../domain/account.events';
 import { TokenService } from '../../auth/token.service';
-import { USERS, type UserView } from '../../projection/user.view';
+import { USERS, authUserOf, type UserView } from '../../projection/user.view';
 
 export class LoginCommand {
   constructor(
@@ -46,12 +46,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
       [envelope(AccountEventTypes.SessionStarted, started, who, this.clock.now().toISOString())],
       'no_stream',
     );
-    const authUser = {
-      userId: user.userId,
-      username: user.username,
-      organizationId: user.organizationId,
-      roles: user.roles,
-    };
+    const authUser = authUserOf(user);
     return {
       ok: true,
       username: user.username,

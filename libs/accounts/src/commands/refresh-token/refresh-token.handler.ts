@@ -8,7 +8,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { AccountEventTypes } from '../../domain/account.events';
 import { decideRefresh, sessionEvolver } from '../../domain/session';
 import { type RefreshClaims, TokenService } from '../../auth/token.service';
-import { USERS, type UserView } from '../../projection/user.view';
+import { USERS, authUserOf, type UserView } from '../../projection/user.view';
 
 export class RefreshTokenCommand {
   constructor(readonly claims: RefreshClaims) {}
@@ -59,12 +59,7 @@ export class RefreshTokenHandler implements ICommandHandler<RefreshTokenCommand,
       [envelope(AccountEventTypes.SessionRefreshed, { familyId: claims.fam, tokenId }, who, now)],
       revision,
     );
-    const authUser = {
-      userId: user.userId,
-      username: user.username,
-      organizationId: user.organizationId,
-      roles: user.roles,
-    };
+    const authUser = authUserOf(user);
     return {
       ok: true,
       accessToken: this.tokens.accessToken(authUser),
