@@ -8,6 +8,7 @@ import { OpsController } from '@lorawatch/ops/ops.controller';
 import { READINESS } from '@lorawatch/ops/readiness';
 import { PoliciesController } from '@lorawatch/policies/policies.controller';
 import { SeedDefaultPolicy } from '@lorawatch/policies/seed-default-policy';
+import { READ_MODEL_SYNC } from '@lorawatch/projections/read-model-sync';
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 import { EnginesModule } from './engines.module';
 import { Runtime } from './runtime';
@@ -30,6 +31,7 @@ export class StandaloneModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: StandaloneModule,
+      global: true,
       imports: [
         ConfigModule.forRoot(config),
         EnginesModule,
@@ -38,7 +40,14 @@ export class StandaloneModule {
         DataSourcesModule,
       ],
       controllers: [AlertsController, PoliciesController, OpsController],
-      providers: [SeedDefaultPolicy, RealtimeGateway, Runtime, { provide: READINESS, useExisting: Runtime }],
+      providers: [
+        SeedDefaultPolicy,
+        RealtimeGateway,
+        Runtime,
+        { provide: READINESS, useExisting: Runtime },
+        { provide: READ_MODEL_SYNC, useExisting: Runtime },
+      ],
+      exports: [READ_MODEL_SYNC],
     };
   }
 }

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { AppConfig } from '@lorawatch/config/app-config';
 import { CreateDataSourceCommand } from '@lorawatch/data-sources/commands/create-data-source/create-data-source.handler';
-import type { DataSourceRequest } from '@lorawatch/data-sources/commands/create-data-source/create-data-source.dto';
+import type { DataSourceRequest } from '@lorawatch/data-sources/commands/shared/data-source-request.dto';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { DEFAULT_POLICY_ID } from '@lorawatch/policies/seed-default-policy';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';

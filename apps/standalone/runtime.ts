@@ -16,6 +16,7 @@ import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { CollectorSupervisor } from '@lorawatch/data-sources/collection/collector-supervisor';
 import { dataSourceJson } from '@lorawatch/data-sources/projection/data-source.json';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { dataSourceLogProjection } from '@lorawatch/data-sources/projection/data-source-log.projection';
 import { dataSourcesProjection } from '@lorawatch/data-sources/projection/data-sources.projection';
 import { DetectionRunner, detectorCheckpoint } from '@lorawatch/detection/detection-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
@@ -29,6 +30,7 @@ import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
 import { SeedDefaultPolicy } from '@lorawatch/policies/seed-default-policy';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import type { ProjectionUpdate } from '@lorawatch/projections/projection';
+import type { ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 import { Demo } from './demo';
@@ -37,6 +39,7 @@ export const PROJECTIONS_IN_ORDER = [
   accountsProjection,
   policiesProjection,
   dataSourcesProjection,
+  dataSourceLogProjection,
   alertsProjection,
 ];
 
@@ -45,7 +48,7 @@ export const PROJECTIONS_IN_ORDER = [
  * then the demo network (if on). /health turns ready at the end.
  */
 @Injectable()
-export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, Readiness {
+export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, Readiness, ReadModelSync {
   private readonly logger = new Logger('Runtime');
   private state: 'starting' | 'ready' | 'stopping' = 'starting';
   readonly projections: ProjectionRunner;
@@ -83,6 +86,14 @@ export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, R
       status: this.state,
       details: { projections: this.projections.positions() },
     };
+  }
+
+  /** Waits until the read models have applied every event recorded so far, for at most `timeoutMs`. */
+  async settled(timeoutMs = 5000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.projections.caughtUp(), timeout]);
+    clearTimeout(timer);
   }
 
   async refreshGauges(): Promise<void> {

@@ -14,6 +14,10 @@ import { envelope } from '@lorawatch/platform/aggregate';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { dataSourceStateKey, deviceStateKey, gatewayStateKey } from '@lorawatch/detectors/state-keys';
+import {
+  DATA_SOURCE_ACTIVITY,
+  type DataSourceActivity,
+} from '@lorawatch/data-sources/projection/data-source-activity';
 import type { PolicyProvider } from './policy-provider';
 
 /** Document ids of the detector_state collection: one namespace per kind of state. */
@@ -53,6 +57,7 @@ export class DetectionRunner {
     private readonly partitions?: number[],
   ) {
     store.collection<StateDoc>(DETECTOR_STATE);
+    store.collection<DataSourceActivity>(DATA_SOURCE_ACTIVITY);
   }
 
   start(): void {
@@ -103,6 +108,7 @@ export class DetectionRunner {
       collection: DETECTOR_STATE.name,
       doc: { id, state },
     }));
+    ops.push(...activityOps(pending));
     await this.store.commit(ops, { name: checkpoint, position: pending[pending.length - 1].offset + 1 });
     for (const [key, state] of dirty) this.cache.set(key, state);
     if (this.cache.size > 200_000) this.cache.clear();
@@ -130,4 +136,21 @@ export class DetectionRunner {
       this.logger.debug(`Alert ${alert.id} was already raised`);
     }
   }
+}
+
+/** The newest packet of each data source in the batch ("last message" of the data-source screens). */
+function activityOps(records: PacketRecord[]): WriteOp[] {
+  const newest = new Map<number, DataSourceActivity>();
+  for (const { packet } of records) {
+    const known = newest.get(packet.dataSourceId);
+    if (!known || packet.receivedAt > known.lastPacketAt) {
+      newest.set(packet.dataSourceId, {
+        id: String(packet.dataSourceId),
+        dataSourceId: packet.dataSourceId,
+        organizationId: packet.organizationId,
+        lastPacketAt: packet.receivedAt,
+      });
+    }
+  }
+  return [...newest.values()].map((doc) => ({ op: 'upsert', collection: DATA_SOURCE_ACTIVITY.name, doc }));
 }

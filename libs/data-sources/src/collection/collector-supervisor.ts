@@ -1,27 +1,52 @@
 import { Logger } from '@nestjs/common';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { Packet } from '@lorawatch/domain/packet';
-import type { EventStore, Subscription } from '@lorawatch/event-store/event-store.port';
-import { JoinAcceptCorrelator } from '@lorawatch/ingest/join-accept-correlator';
-import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';
-import { MqttCollector } from '@lorawatch/ingest/mqtt/mqtt-collector';
+import type { EventStore, RecordedEvent, Subscription } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
 import type { PacketLog } from '@lorawatch/packet-log/packet-log.port';
-import { SecretBox } from '@lorawatch/platform/secret-box';
-import { RecordDataSourceStatusCommand } from '../commands/record-status/record-status.handler';
-import { DataSourceEventTypes, type DataSourceCreated } from '../domain/data-source.events';
+import type { SecretBox } from '@lorawatch/platform/secret-box';
+import {
+  RecordCollectorEventCommand,
+  type CollectorReport,
+} from '../commands/record-collector-event/record-collector-event.handler';
+import { dataSourceEvolver, exists, type DataSourceState } from '../domain/data-source';
+import { DataSourceEventTypes } from '../domain/data-source.events';
+import { createCollector, type Collector } from './collector-factory';
 
-/** Malformed messages are logged at most this often per data source (they are always counted). */
-const MALFORMED_LOG_INTERVAL_MS = 10_000;
+/** Malformed messages become at most one FAILED_PARSING event per data source per minute (always counted). */
+const PARSING_REPORT_INTERVAL_MS = 60_000;
+
+/** Events that change what should run. */
+const DESIRED_STATE_EVENTS = [
+  DataSourceEventTypes.Created,
+  DataSourceEventTypes.Updated,
+  DataSourceEventTypes.Enabled,
+  DataSourceEventTypes.Disabled,
+  DataSourceEventTypes.Deleted,
+];
+
+interface Running {
+  collector: Collector;
+  malformed: number;
+  lastReason: string;
+  lastReportAt: number;
+  flush: NodeJS.Timeout | null;
+}
 
 /**
- * Keeps one collector running per data source: follows the data-source events from the start of the store,
- * connects each source, appends its packets to the packet log and records its connection status as events.
+ * Keeps one collector running per enabled data source: follows the data-source events from the start of the
+ * store, starts, restarts (after an update) and stops collectors, appends their packets to the packet log and
+ * records what they report (status, malformed messages, failed logins) as data-source events.
  */
 export class CollectorSupervisor {
   private readonly logger = new Logger('Collectors');
-  private readonly collectors = new Map<number, MqttCollector>();
+  private readonly states = new Map<number, DataSourceState>();
+  private readonly running = new Map<number, Running>();
   private subscription: Subscription | null = null;
+  private caughtUp = false;
+  private stopping = false;
+  /** Start/stop operations run one at a time, in event order. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly events: EventStore,
@@ -32,69 +57,121 @@ export class CollectorSupervisor {
   ) {}
 
   async start(): Promise<void> {
-    this.subscription = this.events.subscribeToAll(
-      { after: 0, types: [DataSourceEventTypes.Created] },
-      (event) => {
-        this.launch(event.data as DataSourceCreated);
-      },
+    this.subscription = this.events.subscribeToAll({ after: 0, types: DESIRED_STATE_EVENTS }, (event) =>
+      this.follow(event),
     );
     await this.subscription.caughtUp();
+    this.caughtUp = true;
+    for (const dataSourceId of this.states.keys()) this.schedule(() => this.reconcile(dataSourceId, false));
+    await this.queue;
   }
 
   async stop(): Promise<void> {
+    // Collectors report DISCONNECTED as they stop: that is not news for the data source.
+    this.stopping = true;
     await this.subscription?.stop();
-    await Promise.all([...this.collectors.values()].map((collector) => collector.stop()));
-    this.collectors.clear();
+    await this.queue;
+    for (const running of this.running.values()) if (running.flush) clearTimeout(running.flush);
+    await Promise.all([...this.running.values()].map(({ collector }) => collector.stop()));
+    this.running.clear();
   }
 
-  private launch(source: DataSourceCreated): void {
-    if (this.collectors.has(source.dataSourceId) || source.type !== 'chirpstack_collector') return;
-    const correlator = new JoinAcceptCorrelator();
-    const label = { data_source: String(source.dataSourceId) };
-    let lastMalformedLog = 0;
-    const collector = new MqttCollector(
-      {
-        dataSourceId: source.dataSourceId,
-        organizationId: source.organizationId,
-        url: `${source.ssl ? 'mqtts' : 'mqtt'}://${source.host}:${source.port}`,
-        username: source.username ?? undefined,
-        password: source.passwordSealed ? this.secrets.open(source.passwordSealed) : undefined,
-        ca: source.caCert ?? undefined,
-        cert: source.clientCert ?? undefined,
-        key: source.clientKeySealed ? this.secrets.open(source.clientKeySealed) : undefined,
-        topics: source.topics,
-        clientId: `lorawatch-ds-${source.dataSourceId}`,
-        parse: parseChirpstackV3Message,
-      },
-      {
-        onPackets: async (packets: Packet[]) => {
-          this.metrics.messagesReceived.inc(label);
-          const attributed = packets.map((packet) => correlator.observe(packet));
-          await this.packets.append(attributed);
-          this.metrics.packetsAppended.inc(attributed.length);
-        },
-        onStatus: (status, error) => {
-          this.logger.log(
-            `Data source ${source.dataSourceId} "${source.name}": ${status}${error ? ` (${error})` : ''}`,
-          );
-          this.commands
-            .execute(new RecordDataSourceStatusCommand(source.dataSourceId, status, error ?? null))
-            .catch((failure: unknown) =>
-              this.logger.error(`Could not record the status: ${String(failure)}`),
-            );
-        },
-        onMalformed: (reason, topic) => {
-          this.metrics.messagesMalformed.inc(label);
-          const now = Date.now();
-          if (now - lastMalformedLog < MALFORMED_LOG_INTERVAL_MS) return;
-          lastMalformedLog = now;
-          this.logger.warn(
-            `Data source ${source.dataSourceId}: malformed message on ${topic} skipped: ${reason}`,
-          );
-        },
-      },
+  private follow(event: RecordedEvent): void {
+    const { dataSourceId } = event.data as { dataSourceId: number };
+    this.states.set(
+      dataSourceId,
+      dataSourceEvolver.evolve(this.states.get(dataSourceId) ?? dataSourceEvolver.initial, event),
     );
-    this.collectors.set(source.dataSourceId, collector);
+    // While catching up, only the final state matters: collectors start once, after.
+    if (this.caughtUp)
+      this.schedule(() => this.reconcile(dataSourceId, event.type === DataSourceEventTypes.Updated));
+  }
+
+  private schedule(operation: () => Promise<void>): void {
+    this.queue = this.queue.then(operation).catch((error: unknown) => this.logger.error(String(error)));
+  }
+
+  private async reconcile(dataSourceId: number, settingsChanged: boolean): Promise<void> {
+    const state = this.states.get(dataSourceId);
+    const wanted = state !== undefined && exists(state) && state.status !== 'DISABLED';
+    const current = this.running.get(dataSourceId);
+    if (current && (!wanted || settingsChanged)) {
+      this.reportMalformed(dataSourceId, current);
+      await current.collector.stop();
+      this.running.delete(dataSourceId);
+    }
+    if (!wanted || this.running.has(dataSourceId) || !state?.settings || state.organizationId === null)
+      return;
+    const collector = createCollector(
+      { dataSourceId, organizationId: state.organizationId, settings: state.settings },
+      this.sinkFor(dataSourceId, state.settings.name),
+      this.secrets,
+    );
+    if (!collector) {
+      this.logger.warn(`Data source ${dataSourceId}: no collector for type ${state.settings.type}`);
+      return;
+    }
+    this.running.set(dataSourceId, { collector, malformed: 0, lastReason: '', lastReportAt: 0, flush: null });
     collector.start();
+    if (current && settingsChanged) this.report(dataSourceId, { kind: 'RESTARTED' });
+  }
+
+  private sinkFor(dataSourceId: number, name: string) {
+    const label = { data_source: String(dataSourceId) };
+    return {
+      onPackets: async (packets: Packet[]) => {
+        this.metrics.messagesReceived.inc(label);
+        await this.packets.append(packets);
+        this.metrics.packetsAppended.inc(packets.length);
+      },
+      onStatus: (status: 'CONNECTED' | 'DISCONNECTED', error?: string) => {
+        this.logger.log(`Data source ${dataSourceId} "${name}": ${status}${error ? ` (${error})` : ''}`);
+        this.report(
+          dataSourceId,
+          status === 'CONNECTED'
+            ? { kind: 'CONNECTED' }
+            : { kind: 'DISCONNECTED', error: error ?? 'Connection lost' },
+        );
+      },
+      onMalformed: (reason: string, topic: string) => {
+        this.metrics.messagesMalformed.inc(label);
+        this.malformed(dataSourceId, `${topic}: ${reason}`);
+      },
+      onLoginFailed: (message: string) => this.report(dataSourceId, { kind: 'LOGIN_FAILED', message }),
+    };
+  }
+
+  private malformed(dataSourceId: number, reason: string): void {
+    const running = this.running.get(dataSourceId);
+    if (!running) return;
+    running.malformed++;
+    running.lastReason = reason;
+    const wait = running.lastReportAt + PARSING_REPORT_INTERVAL_MS - Date.now();
+    if (wait <= 0) this.reportMalformed(dataSourceId, running);
+    // Those of the rest of the period are reported together when it ends.
+    else running.flush ??= setTimeout(() => this.reportMalformed(dataSourceId, running), wait).unref();
+  }
+
+  private reportMalformed(dataSourceId: number, running: Running): void {
+    if (running.flush) clearTimeout(running.flush);
+    running.flush = null;
+    if (running.malformed === 0 || this.running.get(dataSourceId) !== running) return;
+    this.logger.warn(
+      `Data source ${dataSourceId}: ${running.malformed} malformed message(s) skipped, last: ${running.lastReason}`,
+    );
+    this.report(dataSourceId, {
+      kind: 'PARSING_FAILED',
+      message: running.lastReason,
+      count: running.malformed,
+    });
+    running.malformed = 0;
+    running.lastReportAt = Date.now();
+  }
+
+  private report(dataSourceId: number, report: CollectorReport): void {
+    if (this.stopping) return;
+    this.commands
+      .execute(new RecordCollectorEventCommand(dataSourceId, report))
+      .catch((failure: unknown) => this.logger.error(`Could not record ${report.kind}: ${String(failure)}`));
   }
 }

@@ -36,9 +36,6 @@ export const DATA_SOURCE_TYPES: DataSourceTypeInfo[] = [
   },
 ];
 
-/** Types whose collector is implemented; the others are listed but refused at creation for now. */
-export const COLLECTABLE_TYPES: DataSourceType[] = ['chirpstack_collector'];
-
 export function dataSourceTypeById(id: number): DataSourceTypeInfo | undefined {
   return DATA_SOURCE_TYPES.find((type) => type.id === id);
 }

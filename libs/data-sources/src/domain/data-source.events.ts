@@ -1,15 +1,17 @@
 import type { DataSourceType } from '@lorawatch/domain/packet';
 
-/** Events of a data source; stream datasource-<id>. Secrets are sealed (AES-256-GCM) before they enter an event. */
-export interface DataSourceCreated {
-  dataSourceId: number;
-  organizationId: number;
+/**
+ * How a data source connects. Secrets (passwords, API keys, client keys) are sealed with AES-256-GCM before they
+ * enter an event and are never returned by the API.
+ */
+export interface DataSourceSettings {
   name: string;
   description: string;
   typeId: number;
   type: DataSourceType;
-  host: string;
-  port: number;
+  /** Broker or server host (an IP, a host name, or for TTN v3 a URL); null for cloud TTN v3. */
+  host: string | null;
+  port: number | null;
   username: string | null;
   passwordSealed: string | null;
   ssl: boolean;
@@ -18,6 +20,21 @@ export interface DataSourceCreated {
   clientKeySealed: string | null;
   topics: string[];
   policyId: number;
+  /** TTN v3: region cluster id (1 eu1, 2 nam1, 3 au1) unless a local server is given. */
+  regionId?: number | null;
+  /** TTN v3: the gateways followed and the API key that reads their events. */
+  gateways?: Array<{ gatewayId: string; gatewayName: string }>;
+  gatewayApiKeySealed?: string | null;
+}
+
+/** Stream datasource-<id>. */
+export interface DataSourceCreated extends DataSourceSettings {
+  dataSourceId: number;
+  organizationId: number;
+}
+
+export interface DataSourceUpdated extends DataSourceSettings {
+  dataSourceId: number;
 }
 
 export interface DataSourceConnected {
@@ -29,10 +46,48 @@ export interface DataSourceDisconnected {
   error: string | null;
 }
 
+/** Enabled, disabled, deleted, restarted: the data source id is all they carry (the actor is in the metadata). */
+export interface DataSourceChanged {
+  dataSourceId: number;
+}
+
+/** Rate-limited: one event sums the malformed messages of a period, with the last reason. */
+export interface DataSourceParsingFailed {
+  dataSourceId: number;
+  message: string;
+  count: number;
+}
+
+export interface DataSourceLoginFailed {
+  dataSourceId: number;
+  message: string;
+}
+
 export const DataSourceEventTypes = {
   Created: 'DataSourceCreated',
+  Updated: 'DataSourceUpdated',
   Connected: 'DataSourceConnected',
   Disconnected: 'DataSourceDisconnected',
+  Enabled: 'DataSourceEnabled',
+  Disabled: 'DataSourceDisabled',
+  Deleted: 'DataSourceDeleted',
+  Restarted: 'DataSourceRestarted',
+  ParsingFailed: 'DataSourceParsingFailed',
+  LoginFailed: 'DataSourceLoginFailed',
 } as const;
 
 export type DataSourceStatus = 'CONNECTED' | 'DISCONNECTED' | 'DISABLED';
+
+/** The log's event types (api-reference §4), one per data-source event. */
+export const LOG_TYPE_BY_EVENT: Record<string, string> = {
+  [DataSourceEventTypes.Created]: 'CREATED',
+  [DataSourceEventTypes.Updated]: 'UPDATED',
+  [DataSourceEventTypes.Connected]: 'CONNECTED',
+  [DataSourceEventTypes.Disconnected]: 'DISCONNECTED',
+  [DataSourceEventTypes.Enabled]: 'ENABLED',
+  [DataSourceEventTypes.Disabled]: 'DISABLED',
+  [DataSourceEventTypes.Deleted]: 'DELETED',
+  [DataSourceEventTypes.Restarted]: 'RESTARTED',
+  [DataSourceEventTypes.ParsingFailed]: 'FAILED_PARSING',
+  [DataSourceEventTypes.LoginFailed]: 'FAILED_LOGIN',
+};

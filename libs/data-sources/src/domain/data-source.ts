@@ -1,29 +1,61 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Evolver } from '@lorawatch/platform/aggregate';
-import { DataSourceEventTypes, type DataSourceCreated, type DataSourceStatus } from './data-source.events';
+import {
+  DataSourceEventTypes,
+  type DataSourceCreated,
+  type DataSourceSettings,
+  type DataSourceStatus,
+  type DataSourceUpdated,
+} from './data-source.events';
 
 export interface DataSourceState {
-  created: DataSourceCreated | null;
+  organizationId: number | null;
+  settings: DataSourceSettings | null;
   status: DataSourceStatus;
+  deleted: boolean;
 }
 
 export const dataSourceEvolver: Evolver<DataSourceState> = {
-  initial: { created: null, status: 'DISCONNECTED' },
+  initial: { organizationId: null, settings: null, status: 'DISCONNECTED', deleted: false },
   evolve(state: DataSourceState, event: RecordedEvent): DataSourceState {
     switch (event.type) {
-      case DataSourceEventTypes.Created:
-        return { created: event.data as DataSourceCreated, status: 'DISCONNECTED' };
+      case DataSourceEventTypes.Created: {
+        const { dataSourceId: _id, organizationId, ...settings } = event.data as DataSourceCreated;
+        return { organizationId, settings, status: 'DISCONNECTED', deleted: false };
+      }
+      case DataSourceEventTypes.Updated: {
+        const { dataSourceId: _id, ...settings } = event.data as DataSourceUpdated;
+        return { ...state, settings };
+      }
       case DataSourceEventTypes.Connected:
-        return { ...state, status: 'CONNECTED' };
+        return state.status === 'DISABLED' ? state : { ...state, status: 'CONNECTED' };
       case DataSourceEventTypes.Disconnected:
+        return state.status === 'DISABLED' ? state : { ...state, status: 'DISCONNECTED' };
+      case DataSourceEventTypes.Disabled:
+        return { ...state, status: 'DISABLED' };
+      case DataSourceEventTypes.Enabled:
         return { ...state, status: 'DISCONNECTED' };
+      case DataSourceEventTypes.Deleted:
+        return { ...state, deleted: true };
       default:
         return state;
     }
   },
 };
 
+export function exists(state: DataSourceState): boolean {
+  return state.settings !== null && !state.deleted;
+}
+
 /** A status report becomes an event only when it changes the status (no flapping duplicates). */
 export function decideStatus(state: DataSourceState, reported: 'CONNECTED' | 'DISCONNECTED'): boolean {
-  return state.created !== null && state.status !== 'DISABLED' && state.status !== reported;
+  return exists(state) && state.status !== 'DISABLED' && state.status !== reported;
+}
+
+export type StatusChange = 'ENABLED' | 'DISABLED';
+
+/** PATCH {status}: disabling from a running state, enabling only a disabled one (api-reference §4). */
+export function decideStatusChange(state: DataSourceState, requested: StatusChange): 'allowed' | 'forbidden' {
+  if (requested === 'DISABLED') return state.status === 'DISABLED' ? 'forbidden' : 'allowed';
+  return state.status === 'DISABLED' ? 'allowed' : 'forbidden';
 }

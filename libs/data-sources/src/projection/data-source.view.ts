@@ -1,5 +1,5 @@
 import type { DataSourceType } from '@lorawatch/domain/packet';
-import type { DataSourceStatus } from '../domain/data-source.events';
+import type { DataSourceSettings, DataSourceStatus } from '../domain/data-source.events';
 
 /** Data sources read model. Secrets are not in it: only whether one is set. */
 export interface DataSourceView {
@@ -10,8 +10,8 @@ export interface DataSourceView {
   description: string;
   typeId: number;
   type: DataSourceType;
-  host: string;
-  port: number;
+  host: string | null;
+  port: number | null;
   username: string | null;
   hasPassword: boolean;
   ssl: boolean;
@@ -20,6 +20,9 @@ export interface DataSourceView {
   hasClientKey: boolean;
   topics: string[];
   policyId: number;
+  regionId: number | null;
+  gateways: Array<{ gatewayId: string; gatewayName: string }>;
+  hasGatewayApiKey: boolean;
   status: DataSourceStatus;
   verified: boolean;
   createdAt: string;
@@ -31,3 +34,26 @@ export const DATA_SOURCES = {
   name: 'data_sources',
   indexes: [{ fields: ['organizationId'] }, { fields: ['policyId'] }],
 };
+
+/** The settings part of the view, shared by creation and update. */
+export function settingsView(settings: DataSourceSettings) {
+  return {
+    name: settings.name,
+    description: settings.description,
+    typeId: settings.typeId,
+    type: settings.type,
+    host: settings.host,
+    port: settings.port,
+    username: settings.username,
+    hasPassword: settings.passwordSealed !== null,
+    ssl: settings.ssl,
+    caCert: settings.caCert,
+    clientCert: settings.clientCert,
+    hasClientKey: settings.clientKeySealed !== null,
+    topics: settings.topics,
+    policyId: settings.policyId,
+    regionId: settings.regionId ?? null,
+    gateways: settings.gateways ?? [],
+    hasGatewayApiKey: (settings.gatewayApiKeySealed ?? null) !== null,
+  };
+}

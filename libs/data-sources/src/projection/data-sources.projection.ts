@@ -1,40 +1,40 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
-import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
+import type { WriteOp } from '@lorawatch/read-store/read-store.port';
 import {
   DataSourceEventTypes,
-  type DataSourceConnected,
   type DataSourceCreated,
   type DataSourceDisconnected,
+  type DataSourceUpdated,
 } from '../domain/data-source.events';
-import { DATA_SOURCES, type DataSourceView } from './data-source.view';
+import { DATA_SOURCES, settingsView, type DataSourceView } from './data-source.view';
+
+const patch = (dataSourceId: number, set: Partial<DataSourceView>): WriteOp[] => [
+  { op: 'patch', collection: DATA_SOURCES.name, id: String(dataSourceId), set },
+];
 
 export const dataSourcesProjection: Projection = {
   name: 'data_sources',
   collections: [DATA_SOURCES],
-  eventTypes: Object.values(DataSourceEventTypes),
-  async project(event: RecordedEvent, _store: ReadStore): Promise<WriteOp[]> {
+  eventTypes: [
+    DataSourceEventTypes.Created,
+    DataSourceEventTypes.Updated,
+    DataSourceEventTypes.Connected,
+    DataSourceEventTypes.Disconnected,
+    DataSourceEventTypes.Enabled,
+    DataSourceEventTypes.Disabled,
+    DataSourceEventTypes.Deleted,
+  ],
+  project(event: RecordedEvent): WriteOp[] {
+    const { dataSourceId } = event.data as { dataSourceId: number };
     switch (event.type) {
       case DataSourceEventTypes.Created: {
         const data = event.data as DataSourceCreated;
         const doc: DataSourceView = {
-          id: String(data.dataSourceId),
-          dataSourceId: data.dataSourceId,
+          id: String(dataSourceId),
+          dataSourceId,
           organizationId: data.organizationId,
-          name: data.name,
-          description: data.description,
-          typeId: data.typeId,
-          type: data.type,
-          host: data.host,
-          port: data.port,
-          username: data.username,
-          hasPassword: data.passwordSealed !== null,
-          ssl: data.ssl,
-          caCert: data.caCert,
-          clientCert: data.clientCert,
-          hasClientKey: data.clientKeySealed !== null,
-          topics: data.topics,
-          policyId: data.policyId,
+          ...settingsView(data),
           status: 'DISCONNECTED',
           verified: false,
           createdAt: event.metadata.occurredAt,
@@ -43,28 +43,21 @@ export const dataSourcesProjection: Projection = {
         };
         return [{ op: 'upsert', collection: DATA_SOURCES.name, doc }];
       }
-      case DataSourceEventTypes.Connected: {
-        const data = event.data as DataSourceConnected;
-        return [
-          {
-            op: 'patch',
-            collection: DATA_SOURCES.name,
-            id: String(data.dataSourceId),
-            set: { status: 'CONNECTED', verified: true, lastError: null },
-          },
-        ];
-      }
-      case DataSourceEventTypes.Disconnected: {
-        const data = event.data as DataSourceDisconnected;
-        return [
-          {
-            op: 'patch',
-            collection: DATA_SOURCES.name,
-            id: String(data.dataSourceId),
-            set: { status: 'DISCONNECTED', lastError: data.error },
-          },
-        ];
-      }
+      case DataSourceEventTypes.Updated:
+        return patch(dataSourceId, settingsView(event.data as DataSourceUpdated));
+      case DataSourceEventTypes.Connected:
+        return patch(dataSourceId, { status: 'CONNECTED', verified: true, lastError: null });
+      case DataSourceEventTypes.Disconnected:
+        return patch(dataSourceId, {
+          status: 'DISCONNECTED',
+          lastError: (event.data as DataSourceDisconnected).error,
+        });
+      case DataSourceEventTypes.Disabled:
+        return patch(dataSourceId, { status: 'DISABLED' });
+      case DataSourceEventTypes.Enabled:
+        return patch(dataSourceId, { status: 'DISCONNECTED' });
+      case DataSourceEventTypes.Deleted:
+        return patch(dataSourceId, { deleted: true });
       default:
         return [];
     }

@@ -1,0 +1,24 @@
+import { type EventStore } from '@lorawatch/event-store/event-store.port';
+import { loadAggregate, type Loaded } from '@lorawatch/platform/aggregate';
+import { dataSourceEvolver, exists, type DataSourceState } from '../../domain/data-source';
+import { forbidden, notFound } from './data-source-errors';
+
+export const dataSourceStream = (dataSourceId: number) => `datasource-${dataSourceId}`;
+
+/** Loads a data source for a command of `organizationId`: 404 when it does not exist, 403 when it is another's. */
+export async function loadOwnDataSource(
+  events: EventStore,
+  dataSourceId: number,
+  organizationId: number,
+): Promise<
+  Loaded<DataSourceState> & {
+    state: DataSourceState & { settings: NonNullable<DataSourceState['settings']> };
+  }
+> {
+  const loaded = await loadAggregate(events, dataSourceStream(dataSourceId), dataSourceEvolver);
+  if (!exists(loaded.state) || loaded.state.settings === null) throw notFound();
+  if (loaded.state.organizationId !== organizationId) throw forbidden();
+  return loaded as Loaded<DataSourceState> & {
+    state: DataSourceState & { settings: NonNullable<DataSourceState['settings']> };
+  };
+}

@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { testMqttConnection, type ConnectionTestOutcome } from '@lorawatch/ingest/mqtt/test-mqtt-connection';
+import { SecretBox } from '@lorawatch/platform/secret-box';
+import type { DataSourceSettings } from '../domain/data-source.events';
+
+/** A test gives up after this long (console part 2 §9: the console stops polling at 30 s too). */
+export const CONNECTION_TEST_TIMEOUT_MS = 30_000;
+const KEEP_RESULTS_MS = 10 * 60_000;
+
+interface RunningTest {
+  organizationId: number;
+  startedAt: number;
+  outcome: ConnectionTestOutcome | null;
+}
+
+/** "Test connection" before saving: runs in the background, polled by id (api-reference §4). */
+@Injectable()
+export class ConnectionTests {
+  private readonly tests = new Map<string, RunningTest>();
+  private readonly secrets: SecretBox;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.secrets = new SecretBox(config.secretKey);
+  }
+
+  start(
+    organizationId: number,
+    settings: DataSourceSettings,
+    timeoutMs = CONNECTION_TEST_TIMEOUT_MS,
+  ): string {
+    this.forgetOld();
+    const id = randomUUID();
+    const test: RunningTest = { organizationId, startedAt: Date.now(), outcome: null };
+    this.tests.set(id, test);
+    void this.run(settings, timeoutMs).then((outcome) => (test.outcome = outcome));
+    return id;
+  }
+
+  /** undefined: no such test for this organization; null: still running. */
+  result(id: string, organizationId: number): ConnectionTestOutcome | null | undefined {
+    const test = this.tests.get(id);
+    if (!test || test.organizationId !== organizationId) return undefined;
+    return test.outcome;
+  }
+
+  private async run(settings: DataSourceSettings, timeoutMs: number): Promise<ConnectionTestOutcome> {
+    try {
+      return await testMqttConnection(
+        {
+          host: settings.host ?? '',
+          port: settings.port ?? 0,
+          ssl: settings.ssl,
+          username: settings.username ?? undefined,
+          password: settings.passwordSealed ? this.secrets.open(settings.passwordSealed) : undefined,
+          ca: settings.caCert ?? undefined,
+          cert: settings.clientCert ?? undefined,
+          key: settings.clientKeySealed ? this.secrets.open(settings.clientKeySealed) : undefined,
+          topics: settings.topics,
+        },
+        timeoutMs,
+      );
+    } catch (error) {
+      return { type: 'ERROR', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private forgetOld(): void {
+    const now = Date.now();
+    for (const [id, test] of this.tests) if (now - test.startedAt > KEEP_RESULTS_MS) this.tests.delete(id);
+  }
+}
