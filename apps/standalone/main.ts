@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type AppConfig } from '@lorawatch/config/app-c
 import { setupOpenApi } from '@lorawatch/ops/openapi';
 import { ConflictFilter } from '@lorawatch/platform/conflict.filter';
 import { StandaloneModule } from './app.module';
+import { Runtime } from './runtime';
 
 const SERVER_PATHS = /^\/(api|socket\.io|health|metrics)(\/|$)/;
 
@@ -27,6 +28,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.enableShutdownHooks();
   setupOpenApi(app);
   serveConsole(app, config.webDir);
+  // Handlers and gateways are registered by init(); the engines, seeds, detectors and collectors start after.
+  await app.init();
+  await app.get(Runtime).start();
   return app;
 }
 

@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { filter } from 'rxjs';
 import { BootstrapAdmin } from '@lorawatch/accounts/commands/bootstrap-admin/bootstrap-admin';
@@ -48,7 +42,7 @@ export const PROJECTIONS_IN_ORDER = [
  * then the demo network (if on). /health turns ready at the end.
  */
 @Injectable()
-export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, Readiness, ReadModelSync {
+export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync {
   private readonly logger = new Logger('Runtime');
   private state: 'starting' | 'ready' | 'stopping' = 'starting';
   readonly projections: ProjectionRunner;
@@ -105,7 +99,8 @@ export class Runtime implements OnApplicationBootstrap, OnApplicationShutdown, R
     }
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  /** Called once the Nest application is initialised (command handlers registered), before it listens. */
+  async start(): Promise<void> {
     const started = Date.now();
     this.realtime.track(this.projections.updates$.subscribe((update) => void this.publish(update)));
     this.realtime.track(

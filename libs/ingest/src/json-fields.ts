@@ -90,13 +90,21 @@ export function optionalBase64(parent: JsonObject, key: string, path: string): B
 }
 
 // Date.parse alone accepts things like "2018" or "July 1"; a gateway time must be a full RFC 3339 stamp.
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Normalises an RFC 3339 time to ISO 8601 UTC (millisecond precision, as every Packet date). */
 export function optionalTime(parent: JsonObject, key: string, path: string): string | undefined {
   const text = optionalString(parent, key, path);
   if (text === undefined || text === '') return undefined;
-  const millis = RFC3339.test(text) ? Date.parse(text) : Number.NaN;
+  const match = RFC3339.exec(text);
+  const millis = match && isCalendarDate(match[1], match[2], match[3]) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(millis)) throw new MalformedMessage(`${fieldPath(path, key)} is not an RFC 3339 time`);
   return new Date(millis).toISOString();
+}
+
+/** Date.parse rolls an impossible day over ("2024-02-30" is 1 March) instead of refusing it. */
+function isCalendarDate(year: string, month: string, day: string): boolean {
+  const monthNumber = Number(month);
+  const daysInMonth = new Date(Date.UTC(Number(year), monthNumber, 0)).getUTCDate();
+  return monthNumber >= 1 && monthNumber <= 12 && Number(day) >= 1 && Number(day) <= daysInMonth;
 }

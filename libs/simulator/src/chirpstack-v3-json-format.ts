@@ -1,3 +1,4 @@
+import { jsonFormat, type GatewayBody } from './chirpstack-format';
 import type {
   DownlinkEvent,
   GatewayConnectionEvent,
@@ -7,32 +8,39 @@ import type {
   SimGateway,
   UplinkEvent,
 } from './sim-event';
-import type { WireFormat } from './wire-format';
 
 /**
- * ChirpStack Gateway Bridge v3 with the `json` marshaler: proto3 JSON with defaults emitted, EUIs as
- * base64 of their big-endian bytes, bandwidth in kHz (wire-formats §3.4, §3.5; compare the real
- * capture in fixtures/chirpstack-v3/iotroam-2020-mosquitto-sub.txt).
+ * ChirpStack Gateway Bridge v3 messages in ProtoJSON: defaults emitted, EUIs as base64 of their
+ * big-endian bytes, bandwidth in kHz (wire-formats §3.4, §3.5; compare the real capture in
+ * fixtures/chirpstack-v3/iotroam-2020-mosquitto-sub.txt). The `json` marshaler publishes them as they are,
+ * the `protobuf` one (chirpstack-v3-protobuf-format.ts) encodes them.
  */
-export const chirpstackV3Json: WireFormat = {
-  name: 'chirpstack-v3',
-  encode(event: SimEvent) {
-    switch (event.kind) {
-      case 'uplink':
-        return message(`gateway/${event.gateway.eui}/event/up`, uplinkFrame(event));
-      case 'downlink':
-        return message(`gateway/${event.gateway.eui}/command/down`, downlinkFrame(event));
-      case 'gateway-stats':
-        return message(`gateway/${event.gateway.eui}/event/stats`, gatewayStats(event));
-      case 'gateway-connection':
-        return { ...message(`gateway/${event.gateway.eui}/state/conn`, connState(event)), retain: true };
-    }
-  },
-};
-
-function message(topic: string, body: object): { topic: string; payload: Buffer; retain: boolean } {
-  return { topic, payload: Buffer.from(JSON.stringify(body)), retain: false };
+export function chirpstackV3Body(event: SimEvent): GatewayBody {
+  const prefix = `gateway/${event.gateway.eui}`;
+  switch (event.kind) {
+    case 'uplink':
+      return { topic: `${prefix}/event/up`, message: 'UplinkFrame', body: uplinkFrame(event), retain: false };
+    case 'downlink':
+      return {
+        topic: `${prefix}/command/down`,
+        message: 'DownlinkFrame',
+        body: downlinkFrame(event),
+        retain: false,
+      };
+    case 'gateway-stats':
+      return {
+        topic: `${prefix}/event/stats`,
+        message: 'GatewayStats',
+        body: gatewayStats(event),
+        retain: false,
+      };
+    case 'gateway-connection':
+      return { topic: `${prefix}/state/conn`, message: 'ConnState', body: connState(event), retain: true };
+  }
 }
+
+/** ChirpStack Gateway Bridge v3 with the `json` marshaler. */
+export const chirpstackV3Json = jsonFormat('chirpstack-v3', chirpstackV3Body);
 
 function gatewayId(gateway: SimGateway): string {
   return Buffer.from(gateway.eui, 'hex').toString('base64');

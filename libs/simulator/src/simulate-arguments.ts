@@ -5,7 +5,7 @@ import { isSimFormatName, SIM_FORMATS } from './wire-format';
 
 export const SIMULATE_USAGE = [
   'usage: npm run simulate -- --url mqtt://HOST:PORT --devices N --gateways G --rate R',
-  '         [--format chirpstack-v3] [--attacks join-replay,devnonce-repeat] [--duration S] [--count N]',
+  '         [--format FORMAT] [--attacks join-replay,devnonce-repeat] [--duration S] [--count N]',
   '         [--seed N] [--fast] [--username U] [--password P]',
   '',
   '  --url        broker to publish to (mqtt:// or mqtts://)',

@@ -37,6 +37,16 @@ describe('parseSimulateArguments', () => {
     expect(parsed).toMatchObject({ ok: true, options: { format: 'chirpstack-v3', seed: 1, attacks: [] } });
   });
 
+  it.each(['chirpstack-v3-protobuf', 'chirpstack-v4-json', 'chirpstack-v4-protobuf'])(
+    'accepts --format %s',
+    (format) => {
+      expect(parseSimulateArguments([...VALID, '--format', format])).toMatchObject({
+        ok: true,
+        options: { format },
+      });
+    },
+  );
+
   it.each<[string, string[], RegExp]>([
     ['a missing --url', VALID.slice(2), /--url is required/],
     ['an http URL', ['--url', 'http://x', ...VALID.slice(2)], /mqtt:\/\//],

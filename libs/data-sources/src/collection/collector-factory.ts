@@ -1,8 +1,12 @@
 import type { DataSourceType } from '@lorawatch/domain/packet';
 import { createChirpstackV3Parser } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-parser';
+import { createChirpstackV4Parser } from '@lorawatch/ingest/chirpstack-v4/chirpstack-v4-parser';
 import type { CollectorSink } from '@lorawatch/ingest/mqtt/collector-sink';
 import { MqttCollector } from '@lorawatch/ingest/mqtt/mqtt-collector';
+import { TtnV3Collector } from '@lorawatch/ingest/ttn-v3/ttn-v3-collector';
+import { createTtnV3Parser } from '@lorawatch/ingest/ttn-v3/ttn-v3-parser';
 import type { SecretBox } from '@lorawatch/platform/secret-box';
+import { ttnBaseUrl } from '../domain/ttn-regions';
 import type { DataSourceSettings } from '../domain/data-source.events';
 
 /** What the supervisor runs for a data source, whatever the network server. */
@@ -42,9 +46,24 @@ function mqttCollector(parser: typeof createChirpstackV3Parser): CollectorFactor
     );
 }
 
+const ttnV3Collector: CollectorFactory = ({ dataSourceId, organizationId, settings }, sink, secrets) =>
+  new TtnV3Collector(
+    {
+      dataSourceId,
+      organizationId,
+      baseUrl: ttnBaseUrl(settings),
+      gatewayIds: (settings.gateways ?? []).map((gateway) => gateway.gatewayId),
+      apiKey: settings.gatewayApiKeySealed ? secrets.open(settings.gatewayApiKeySealed) : '',
+      parse: createTtnV3Parser(),
+    },
+    sink,
+  );
+
 /** One factory per network-server type; a type without one is listed but cannot be created yet. */
 const COLLECTORS: Partial<Record<DataSourceType, CollectorFactory>> = {
   chirpstack_collector: mqttCollector(createChirpstackV3Parser),
+  chirpstack_v4_collector: mqttCollector(createChirpstackV4Parser),
+  ttn_v3_collector: ttnV3Collector,
 };
 
 export function collectableTypes(): DataSourceType[] {

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { testMqttConnection, type ConnectionTestOutcome } from '@lorawatch/ingest/mqtt/test-mqtt-connection';
+import { testTtnV3Connection } from '@lorawatch/ingest/ttn-v3/test-ttn-v3-connection';
 import { SecretBox } from '@lorawatch/platform/secret-box';
+import { ttnBaseUrl } from '../domain/ttn-regions';
 import type { DataSourceSettings } from '../domain/data-source.events';
 
 /** A test gives up after this long (console part 2 §9: the console stops polling at 30 s too). */
@@ -47,6 +49,16 @@ export class ConnectionTests {
 
   private async run(settings: DataSourceSettings, timeoutMs: number): Promise<ConnectionTestOutcome> {
     try {
+      if (settings.type === 'ttn_v3_collector') {
+        return await testTtnV3Connection(
+          {
+            baseUrl: ttnBaseUrl(settings),
+            gatewayIds: (settings.gateways ?? []).map((gateway) => gateway.gatewayId),
+            apiKey: settings.gatewayApiKeySealed ? this.secrets.open(settings.gatewayApiKeySealed) : '',
+          },
+          timeoutMs,
+        );
+      }
       return await testMqttConnection(
         {
           host: settings.host ?? '',

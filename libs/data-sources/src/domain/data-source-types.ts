@@ -1,4 +1,6 @@
 import type { DataSourceType } from '@lorawatch/domain/packet';
+import { CHIRPSTACK_V3_TOPICS } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-topics';
+import { CHIRPSTACK_V4_TOPICS } from '@lorawatch/ingest/chirpstack-v4/chirpstack-v4-topics';
 
 export interface DataSourceTypeInfo {
   id: number;
@@ -14,12 +16,7 @@ export const DATA_SOURCE_TYPES: DataSourceTypeInfo[] = [
     id: 1,
     type: 'chirpstack_collector',
     name: 'ChirpStack v3',
-    defaultTopics: [
-      'gateway/+/event/up',
-      'gateway/+/event/stats',
-      'gateway/+/state/conn',
-      'gateway/+/command/down',
-    ],
+    defaultTopics: [...CHIRPSTACK_V3_TOPICS],
   },
   { id: 2, type: 'ttn_collector', name: 'The Things Network v2 (legacy)', defaultTopics: [] },
   { id: 3, type: 'ttn_v3_collector', name: 'The Things Stack (TTN v3)', defaultTopics: [] },
@@ -27,12 +24,7 @@ export const DATA_SOURCE_TYPES: DataSourceTypeInfo[] = [
     id: 4,
     type: 'chirpstack_v4_collector',
     name: 'ChirpStack v4',
-    defaultTopics: [
-      '+/gateway/+/event/up',
-      '+/gateway/+/event/stats',
-      '+/gateway/+/state/conn',
-      '+/gateway/+/command/down',
-    ],
+    defaultTopics: [...CHIRPSTACK_V4_TOPICS],
   },
 ];
 

@@ -9,3 +9,18 @@ export function ttnClusterUrl(regionId: number): string | null {
   const region = TTN_REGIONS.find((candidate) => candidate.id === regionId);
   return region ? `https://${region.region}.cloud.thethings.network` : null;
 }
+
+/** The Events API base of a TTN v3 data source: its region's cluster, or the local server it names. */
+export function ttnBaseUrl(settings: {
+  host: string | null;
+  port: number | null;
+  ssl: boolean;
+  regionId?: number | null;
+}): string {
+  if (settings.host === null) return ttnClusterUrl(settings.regionId ?? 0) ?? '';
+  const url = /^https?:\/\//.test(settings.host)
+    ? new URL(settings.host)
+    : new URL(`${settings.ssl ? 'https' : 'http'}://${settings.host}`);
+  if (settings.port !== null) url.port = String(settings.port);
+  return url.toString().replace(/\/$/, '');
+}

@@ -1,15 +1,15 @@
 import type { IngestOutcome } from '../ingest-outcome';
 import { MalformedMessage } from '../malformed-message';
-import { readBase64GatewayEui, requireGateway } from './gateway-eui';
+import { requireGateway } from './gateway-eui';
 import type { GatewayMessage } from './gateway-message';
 
 /**
- * `gateway/{id}/state/conn`: ConnState, published retained by the bridge (its last will says OFFLINE).
+ * `…/gateway/{id}/state/conn`: ConnState, published retained by the bridge (its last will says OFFLINE).
  * Proto3 JSON may spell the enum by name or number, and omits it when it is the default, OFFLINE (0).
  */
-export function parseV3ConnState(message: GatewayMessage): IngestOutcome {
-  const { json } = message;
-  const gateway = requireGateway(readBase64GatewayEui(json, 'gatewayID', ''), message.topicGateway);
+export function parseConnState(message: GatewayMessage): IngestOutcome {
+  const { json, dialect } = message;
+  const gateway = requireGateway(dialect.readMessageGateway(json), message.topicGateway);
   const state = json.state ?? 'OFFLINE';
   if (state === 'ONLINE' || state === 1) return { kind: 'gateway', gateway, online: true };
   if (state === 'OFFLINE' || state === 0) return { kind: 'gateway', gateway, online: false };

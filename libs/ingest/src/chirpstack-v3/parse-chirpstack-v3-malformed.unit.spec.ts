@@ -24,7 +24,7 @@ function reasonFor(payload: Buffer, topic = TOPIC): string {
 
 describe('parseChirpstackV3Message with bad input', () => {
   it.each<[string, Buffer, RegExp]>([
-    ['protobuf (not JSON)', Buffer.from([0x0a, 0x17, 0x00, 0x01]), /protobuf marshaler not supported yet/],
+    ['a truncated protobuf', Buffer.from([0x0a, 0x17, 0x00, 0x01]), /not a valid protobuf UplinkFrame/],
     ['broken JSON', Buffer.from('{"phyPayload": '), /invalid JSON/],
     ['a JSON array', Buffer.from('[1,2]'), /must be an object/],
     ['an empty payload', Buffer.alloc(0), /empty payload/],

@@ -18,23 +18,16 @@ export interface UplinkReception {
   radio: Omit<RadioMetadata, 'frequency' | 'spreadingFactor' | 'bandwidth' | 'codeRate'>;
 }
 
+/** An uplink without rxInfo: nothing known beyond the frame and the topic. */
+export const NO_RECEPTION: UplinkReception = {
+  gateway: undefined,
+  gatewayTime: undefined,
+  radio: { rssi: null, lsnr: null, tmst: null, crcOk: null, latitude: null, longitude: null, altitude: null },
+};
+
 /** Reads a v3 UplinkRXInfo (wire-formats §3.4). */
 export function readV3UplinkRxInfo(rxInfo: JsonObject | undefined, path: string): UplinkReception {
-  if (rxInfo === undefined) {
-    return {
-      gateway: undefined,
-      gatewayTime: undefined,
-      radio: {
-        rssi: null,
-        lsnr: null,
-        tmst: null,
-        crcOk: null,
-        latitude: null,
-        longitude: null,
-        altitude: null,
-      },
-    };
-  }
+  if (rxInfo === undefined) return NO_RECEPTION;
   const location = readGatewayLocation(optionalObject(rxInfo, 'location', path), fieldPath(path, 'location'));
   return {
     gateway: readBase64GatewayEui(rxInfo, 'gatewayID', path),
@@ -51,21 +44,25 @@ export function readV3UplinkRxInfo(rxInfo: JsonObject | undefined, path: string)
   };
 }
 
+/** Bridges before v3 sent the counter as `timestamp`; v3 bridges put it in `context`. */
+function readConcentratorCounter(rxInfo: JsonObject, path: string): number | null {
+  return readContextCounter(rxInfo, path) ?? optionalInteger(rxInfo, 'timestamp', path) ?? null;
+}
+
 /**
  * With the Semtech UDP backend the opaque `context` is the 4-byte big-endian `tmst`; other backends put
- * other bytes there, which are not a counter. Bridges before v3 sent `timestamp` instead.
+ * other bytes there, which are not a counter.
  */
-function readConcentratorCounter(rxInfo: JsonObject, path: string): number | null {
+export function readContextCounter(rxInfo: JsonObject, path: string): number | undefined {
   const context = optionalBase64(rxInfo, 'context', path);
-  if (context !== undefined && context.length === 4) return context.readUInt32BE(0);
-  return optionalInteger(rxInfo, 'timestamp', path) ?? null;
+  return context !== undefined && context.length === 4 ? context.readUInt32BE(0) : undefined;
 }
 
 const CRC_STATUS: Record<string, boolean | null> = { CRC_OK: true, BAD_CRC: false, NO_CRC: null };
 const CRC_STATUS_BY_NUMBER = ['NO_CRC', 'BAD_CRC', 'CRC_OK'];
 
 /** Absent on bridges older than December 2019: unknown, not "no CRC". Proto3 JSON may use the enum number. */
-function readCrcStatus(rxInfo: JsonObject, path: string): boolean | null {
+export function readCrcStatus(rxInfo: JsonObject, path: string): boolean | null {
   const raw = rxInfo.crcStatus;
   if (raw === undefined || raw === null) return null;
   const name = typeof raw === 'number' ? CRC_STATUS_BY_NUMBER[raw] : raw;

@@ -12,6 +12,11 @@ export interface CollectorSink {
   /** Called on changes only: never twice in a row with the same status. */
   onStatus(status: ConnectionStatus, error?: string): void;
   onMalformed(reason: string, topic: string): void;
+  /**
+   * The server refused the credentials (TTN v3: HTTP 401 or 403), so the app can log FAILED_LOGIN. Called once
+   * per episode however many retries follow; the status goes DISCONNECTED as for any other failure.
+   */
+  onLoginFailed?(message: string): void;
 }
 
 export interface CollectorCounters {

@@ -51,7 +51,7 @@ describe('MqttCollector against an in-process aedes broker', () => {
     await publisher.publishAsync(UP_TOPIC, UPLINK, { qos: 1 });
     await publisher.publishAsync('gateway/7276ff002e062c18/event/stats', STATS, { qos: 1 });
     await publisher.publishAsync(UP_TOPIC, '{"phyPayload": 12}', { qos: 1 });
-    await publisher.publishAsync(UP_TOPIC, Buffer.from([0x0a, 0x01, 0x02]), { qos: 1 });
+    await publisher.publishAsync(UP_TOPIC, Buffer.from([0x0a, 0x05, 0x02]), { qos: 1 });
     await waitFor(() => collector.counters().received === 4, 'four messages');
 
     expect(sink.packets).toHaveLength(1);

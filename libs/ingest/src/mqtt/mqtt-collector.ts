@@ -58,6 +58,11 @@ export class MqttCollector {
     this.url = brokerUrl(options);
     this.topics = options.topics ?? CHIRPSTACK_V3_TOPICS;
     if (this.topics.length === 0) throw new Error('a collector needs at least one topic');
+    // A shared subscription joins the network server's group, which splits messages between its members:
+    // the collector would take messages away from ChirpStack and miss others itself (wire-formats §4.1).
+    const shared = this.topics.filter((topic) => topic.startsWith('$share/'));
+    if (shared.length > 0)
+      throw new Error(`a collector never uses shared subscriptions: ${shared.join(', ')}`);
     this.backoff = new ReconnectBackoff(
       options.reconnectPeriodMs ?? 1000,
       options.maxReconnectPeriodMs ?? 30_000,

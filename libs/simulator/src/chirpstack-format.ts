@@ -1,0 +1,43 @@
+import type { JsonObject } from '@lorawatch/ingest/json-fields';
+import {
+  type ChirpstackVersion,
+  gatewayMessageType,
+  type GatewayMessageName,
+} from '@lorawatch/ingest/protobuf/gateway-schema';
+import { encodeJsonAsProtobuf } from '@lorawatch/ingest/protobuf/proto-json-codec';
+import type { SimEvent } from './sim-event';
+import type { SimFormatName, WireFormat } from './wire-format';
+
+/** One gateway message in ProtoJSON form: what both marshalers of a ChirpStack bridge start from. */
+export interface GatewayBody {
+  topic: string;
+  message: GatewayMessageName;
+  body: JsonObject;
+  retain: boolean;
+}
+
+/** The bridge's `json` marshaler: the ProtoJSON body as text. */
+export function jsonFormat(name: SimFormatName, bodyOf: (event: SimEvent) => GatewayBody): WireFormat {
+  return {
+    name,
+    encode(event) {
+      const { topic, body, retain } = bodyOf(event);
+      return { topic, payload: Buffer.from(JSON.stringify(body)), retain };
+    },
+  };
+}
+
+/** The bridge's `protobuf` marshaler (the default): the same body, encoded with the version's gw.proto. */
+export function protobufFormat(
+  name: SimFormatName,
+  version: ChirpstackVersion,
+  bodyOf: (event: SimEvent) => GatewayBody,
+): WireFormat {
+  return {
+    name,
+    encode(event) {
+      const { topic, message, body, retain } = bodyOf(event);
+      return { topic, payload: encodeJsonAsProtobuf(gatewayMessageType(version, message), body), retain };
+    },
+  };
+}
