@@ -9,6 +9,7 @@ import { freePort } from '@lorawatch/platform/free-port';
 import { startDemoBroker } from '@lorawatch/simulator/demo-broker';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import type { SimMessage } from '@lorawatch/simulator/sim-event';
+import type { SimFormatName } from '@lorawatch/simulator/wire-format';
 
 /**
  * `npm run bench [-- --messages N]`: end-to-end ingest throughput (MQTT → collector → packet log → detectors →
@@ -19,46 +20,57 @@ import type { SimMessage } from '@lorawatch/simulator/sim-event';
 const PASSWORD = 'B3nch!mark';
 const IN_FLIGHT = 200;
 
+/** The MQTT formats and the data-source type that reads each. */
+const FORMATS: Array<[SimFormatName, number]> = [
+  ['chirpstack-v3', 1],
+  ['chirpstack-v3-protobuf', 1],
+  ['chirpstack-v4-json', 4],
+  ['chirpstack-v4-protobuf', 4],
+];
+
 async function main(): Promise<void> {
   const count = Number(argument('--messages') ?? 20000);
-  const messages = traffic(count);
-  const frames = messages.filter(
-    (message) => message.kind === 'uplink' || message.kind === 'downlink',
-  ).length;
-  console.log(
-    `${messages.length} ChirpStack v3 messages (${frames} frames) from 500 simulated devices on 8 gateways`,
-  );
-
-  const broker = await startDemoBroker(0);
-  const dataDir = mkdtempSync(join(tmpdir(), 'lorawatch-bench-'));
-  try {
-    const raw = await rawRate(broker.port, messages);
-    const pipeline = await pipelineRate(broker.port, dataDir, messages, frames);
-    const rows: Array<[string, number, number]> = [
-      ['broker → bare subscriber (QoS 1)', messages.length, raw.seconds],
-      ['MQTT → packet log (collector)', frames, pipeline.ingestSeconds],
-      ['MQTT → alerts read model (standalone)', frames, pipeline.seconds],
-    ];
-    console.log('\n| path | messages | seconds | messages/s |\n|---|---:|---:|---:|');
-    for (const [path, n, seconds] of rows) {
-      console.log(`| ${path} | ${n} | ${seconds.toFixed(2)} | ${Math.round(n / seconds)} |`);
+  const wanted = argument('--formats')?.split(',') ?? FORMATS.map(([format]) => format);
+  const rows: string[] = [];
+  for (const [format, typeId] of FORMATS.filter(([format]) => wanted.includes(format))) {
+    const messages = traffic(count, format);
+    const frames = messages.filter(
+      (message) => message.kind === 'uplink' || message.kind === 'downlink',
+    ).length;
+    console.log(
+      `${format}: ${messages.length} messages (${frames} frames) from 500 simulated devices on 8 gateways`,
+    );
+    const broker = await startDemoBroker(0);
+    const dataDir = mkdtempSync(join(tmpdir(), 'lorawatch-bench-'));
+    try {
+      const raw = await rawRate(broker.port, messages);
+      const pipeline = await pipelineRate(broker.port, dataDir, messages, frames, typeId);
+      const rawRateValue = messages.length / raw.seconds;
+      rows.push(
+        `| ${format} | ${frames} | ${Math.round(rawRateValue)} | ${Math.round(frames / pipeline.ingestSeconds)} | ` +
+          `${Math.round(frames / pipeline.seconds)} | ${((frames / pipeline.seconds / rawRateValue) * 100).toFixed(1)} % | ` +
+          `${pipeline.alerts} | ${pipeline.peakRssMb.toFixed(0)} MB |`,
+      );
+    } finally {
+      await broker.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    console.log(`\nalerts raised: ${pipeline.alerts}; server peak RSS: ${pipeline.peakRssMb.toFixed(0)} MB`);
-    const share = frames / pipeline.seconds / (messages.length / raw.seconds);
-    console.log(`pipeline / raw: ${(share * 100).toFixed(1)} %`);
-  } finally {
-    await broker.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  console.log(
+    '\n| format | frames | broker → bare subscriber msgs/s | MQTT → packet log frames/s | MQTT → alerts read model frames/s | end to end / raw | alerts | server peak RSS |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) console.log(row);
 }
 
-function traffic(count: number): SimMessage[] {
+function traffic(count: number, format: SimFormatName): SimMessage[] {
   const simulator = new NetworkSimulator({
     devices: 500,
     gateways: 8,
     seed: 42,
     attacks: ['join-replay', 'devnonce-repeat'],
     attackIntervalSeconds: 60,
+    format,
   });
   const messages: SimMessage[] = [];
   while (messages.length < count) messages.push(...simulator.next().filter((message) => !message.retain));
@@ -69,7 +81,7 @@ async function rawRate(port: number, messages: SimMessage[]): Promise<{ seconds:
   const subscriber = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
     clientId: 'bench-bare-subscriber',
   });
-  await subscriber.subscribeAsync('gateway/#', { qos: 1 });
+  await subscriber.subscribeAsync('#', { qos: 1 });
   let received = 0;
   const done = new Promise<void>((resolve) =>
     subscriber.on('message', () => {
@@ -86,7 +98,13 @@ async function rawRate(port: number, messages: SimMessage[]): Promise<{ seconds:
   return { seconds };
 }
 
-async function pipelineRate(port: number, dataDir: string, messages: SimMessage[], frames: number) {
+async function pipelineRate(
+  port: number,
+  dataDir: string,
+  messages: SimMessage[],
+  frames: number,
+  typeId: number,
+) {
   const httpPort = await freePort();
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, [...flags, join(__dirname, '../apps/standalone/main.js')], {
@@ -107,7 +125,7 @@ async function pipelineRate(port: number, dataDir: string, messages: SimMessage[
     const { id } = await callApi<{ id: number }>(url, token, 'POST', '/api/v1.0/data_collectors', {
       name: 'Bench',
       description: '',
-      data_collector_type_id: 1,
+      data_collector_type_id: typeId,
       policy_id: 1,
       ip: '127.0.0.1',
       port,
