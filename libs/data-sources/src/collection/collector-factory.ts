@@ -7,6 +7,7 @@ import { TtnV3Collector } from '@lorawatch/ingest/ttn-v3/ttn-v3-collector';
 import { createTtnV3Parser } from '@lorawatch/ingest/ttn-v3/ttn-v3-parser';
 import type { SecretBox } from '@lorawatch/platform/secret-box';
 import { ttnBaseUrl } from '../domain/ttn-regions';
+import { mqttEndpointOf } from './mqtt-endpoint';
 import type { DataSourceSettings } from '../domain/data-source.events';
 
 /** What the supervisor runs for a data source, whatever the network server. */
@@ -29,14 +30,7 @@ function mqttCollector(parser: typeof createChirpstackV3Parser): CollectorFactor
       {
         dataSourceId,
         organizationId,
-        host: settings.host ?? '',
-        port: settings.port ?? 0,
-        ssl: settings.ssl,
-        username: settings.username ?? undefined,
-        password: settings.passwordSealed ? secrets.open(settings.passwordSealed) : undefined,
-        ca: settings.caCert ?? undefined,
-        cert: settings.clientCert ?? undefined,
-        key: settings.clientKeySealed ? secrets.open(settings.clientKeySealed) : undefined,
+        ...mqttEndpointOf(settings, secrets),
         topics: settings.topics,
         clientId: `lorawatch-ds-${dataSourceId}`,
         // Each collector attributes join accepts with its own correlator (in the parser).

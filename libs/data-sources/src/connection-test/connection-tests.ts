@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { testMqttConnection, type ConnectionTestOutcome } from '@lorawatch/ingest/mqtt/test-mqtt-connection';
 import { testTtnV3Connection } from '@lorawatch/ingest/ttn-v3/test-ttn-v3-connection';
 import { SecretBox } from '@lorawatch/platform/secret-box';
+import { mqttEndpointOf } from '../collection/mqtt-endpoint';
 import { ttnBaseUrl } from '../domain/ttn-regions';
 import type { DataSourceSettings } from '../domain/data-source.events';
 
@@ -61,14 +62,7 @@ export class ConnectionTests {
       }
       return await testMqttConnection(
         {
-          host: settings.host ?? '',
-          port: settings.port ?? 0,
-          ssl: settings.ssl,
-          username: settings.username ?? undefined,
-          password: settings.passwordSealed ? this.secrets.open(settings.passwordSealed) : undefined,
-          ca: settings.caCert ?? undefined,
-          cert: settings.clientCert ?? undefined,
-          key: settings.clientKeySealed ? this.secrets.open(settings.clientKeySealed) : undefined,
+          ...mqttEndpointOf(settings, this.secrets),
           topics: settings.topics,
         },
         timeoutMs,
