@@ -21,6 +21,8 @@ export interface GatewayLocation {
 export type IngestOutcome =
   | { kind: 'packets'; packets: Packet[] }
   | { kind: 'gateway'; gateway: string; location?: GatewayLocation; online?: boolean }
+  /** An application event's DevAddr → DevEUI binding (no frame: application events carry no PHYPayload). */
+  | { kind: 'device'; devEui: string; devAddr: string; deviceName?: string; applicationName?: string }
   | { kind: 'ignored'; reason: string }
   | { kind: 'malformed'; reason: string };
 

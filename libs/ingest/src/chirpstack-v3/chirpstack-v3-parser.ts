@@ -1,9 +1,18 @@
+import { DeviceAddressBook } from '../application/device-address-book';
+import { withDeviceAddressBook } from '../application/device-address-parsing';
 import type { MessageParser } from '../ingest-outcome';
 import { JoinAcceptCorrelator } from '../join-accept-correlator';
 import { withJoinAcceptCorrelation } from '../join-accept-parsing';
 import { parseChirpstackV3Message } from './parse-chirpstack-v3-message';
 
-/** The parser a ChirpStack v3 collector runs (one per data source: the correlation has state). */
-export function createChirpstackV3Parser(correlator = new JoinAcceptCorrelator()): MessageParser {
-  return withJoinAcceptCorrelation(parseChirpstackV3Message, correlator);
+/**
+ * The parser a ChirpStack v3 collector runs, one per data source (both stages have state): join accepts
+ * are attributed to the join request they answer, then data frames get the DevEUI that the server's
+ * application events bound to their DevAddr.
+ */
+export function createChirpstackV3Parser(
+  correlator = new JoinAcceptCorrelator(),
+  addressBook = new DeviceAddressBook(),
+): MessageParser {
+  return withDeviceAddressBook(withJoinAcceptCorrelation(parseChirpstackV3Message, correlator), addressBook);
 }

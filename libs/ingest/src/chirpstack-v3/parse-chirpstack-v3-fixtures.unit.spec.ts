@@ -154,14 +154,25 @@ describe('parseChirpstackV3Message over the ChirpStack v3 fixtures', () => {
     expect(first.id).not.toBe(second.id);
   });
 
+  it('app-event-join.json (json marshaler, base64 EUIs) binds its DevAddr to its DevEUI', () => {
+    expect(parseFixture('application/123/device/0202020202020202/event/join', 'app-event-join.json')).toEqual(
+      {
+        kind: 'device',
+        devEui: '0202020202020202',
+        devAddr: '00513942',
+        deviceName: 'garden-sensor',
+        applicationName: 'temperature-sensor',
+      },
+    );
+  });
+
   it.each([
     ['application/123/device/0202020202020202/event/up', 'app-event-up.json'],
-    ['application/123/device/0202020202020202/event/join', 'app-event-join.json'],
     ['application/123/device/0202020202020202/rx', 'app-event-up-json-v3-legacy.json'],
-  ])('%s (%s) is an application event, ignored for now', (topic, file) => {
+  ])('%s (%s) names no DevAddr, so it teaches no mapping', (topic, file) => {
     expect(parseFixture(topic, file)).toEqual({
       kind: 'ignored',
-      reason: expect.stringContaining('application events'),
+      reason: 'application up event without devAddr: no device mapping to learn',
     });
   });
 });

@@ -179,7 +179,7 @@ function v3Spec(marshaler: Marshaler): FuzzSpec {
       `${GATEWAY_TOPIC}/event/ack`,
       `${GATEWAY_TOPIC}/event/exec`,
       `${GATEWAY_TOPIC}/command/config`,
-      'application/1/device/0202020202020202/event/up',
+      'application/1/device/0202020202020202/event/status',
       'some/other/topic',
     ],
     wrongTypes: WRONG_TYPES,

@@ -1,3 +1,7 @@
+import {
+  isChirpstackApplicationTopic,
+  parseChirpstackApplicationEvent,
+} from '../application/chirpstack-application-event';
 import type { IngestContext, IngestOutcome } from '../ingest-outcome';
 import { parseConnState } from './conn-state';
 import { parseDownlinkFrame } from './downlink-frame';
@@ -26,7 +30,8 @@ const CHIRPSTACK_V3: GatewayProtocol = {
 
 /**
  * Parses one MQTT message of a ChirpStack v3 broker (Gateway Bridge v3 topics in the protobuf or json
- * marshaler, and the LoRa Gateway Bridge 2.x legacy ones) into normalised packets or gateway facts. Never
+ * marshaler, and the LoRa Gateway Bridge 2.x legacy ones) into normalised packets or gateway facts, and
+ * its Application Server's `up`/`join` events (json_v3 or json marshaler) into DevAddr → DevEUI bindings. Never
  * throws: anything unexpected is a `malformed` outcome with the reason.
  */
 export function parseChirpstackV3Message(
@@ -34,5 +39,6 @@ export function parseChirpstackV3Message(
   payload: Buffer,
   context: IngestContext,
 ): IngestOutcome {
+  if (isChirpstackApplicationTopic(topic)) return parseChirpstackApplicationEvent('v3', topic, payload);
   return parseGatewayMessage(CHIRPSTACK_V3, topic, payload, context);
 }

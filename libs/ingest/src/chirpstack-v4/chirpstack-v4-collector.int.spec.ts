@@ -58,7 +58,7 @@ describe('a ChirpStack v4 collector against an in-process broker', () => {
     );
     // Topics outside the subscription: never delivered, so never counted.
     await publisher.publishAsync('eu868/gateway/0016c001f153a14c/event/ack', '{}', { qos: 1 });
-    await publisher.publishAsync('application/x/device/0101010101010101/event/up', '{}', { qos: 1 });
+    await publisher.publishAsync('application/x/device/0101010101010101/event/status', '{}', { qos: 1 });
 
     const expected = messages.length + 1;
     await waitFor(() => collector.counters().received === expected, `${expected} messages`);

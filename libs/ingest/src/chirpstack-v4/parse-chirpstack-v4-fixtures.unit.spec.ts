@@ -67,22 +67,24 @@ describe('parseChirpstackV4Message over the ChirpStack v4 fixtures', () => {
   });
 
   it.each([
-    [
-      'application/17c82e96-be03-4f38-aef3-f83d48582d97/device/0101010101010101/event/up',
-      'app-event-up.json',
-    ],
-    [
-      'application/17c82e96-be03-4f38-aef3-f83d48582d97/device/0101010101010101/event/join',
-      'app-event-join.json',
-    ],
-    [
-      'application/17c82e96-be03-4f38-aef3-f83d48582d97/device/0101010101010101/event/log',
-      'app-event-log.json',
-    ],
-  ])('%s (%s) is an application event, ignored for now', (topic, file) => {
+    ['up', 'app-event-up.json'],
+    ['join', 'app-event-join.json'],
+  ])('app-event-%s.json (%s) binds its DevAddr to its DevEUI', (type, file) => {
+    const topic = `application/17c82e96-be03-4f38-aef3-f83d48582d97/device/0101010101010101/event/${type}`;
     expect(parseFixture(topic, file)).toEqual({
+      kind: 'device',
+      devEui: '0101010101010101',
+      devAddr: '00189440',
+      deviceName: 'Test device',
+      applicationName: 'Test application',
+    });
+  });
+
+  it('app-event-log.json carries no binding and is ignored', () => {
+    const topic = 'application/17c82e96-be03-4f38-aef3-f83d48582d97/device/0101010101010101/event/log';
+    expect(parseFixture(topic, 'app-event-log.json')).toEqual({
       kind: 'ignored',
-      reason: expect.stringContaining('application events'),
+      reason: 'application event/log messages carry no DevAddr to DevEUI mapping',
     });
   });
 });

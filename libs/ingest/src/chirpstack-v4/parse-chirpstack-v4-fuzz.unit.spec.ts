@@ -234,7 +234,7 @@ function v4Spec(marshaler: Marshaler): FuzzSpec {
       `${PREFIXED}/event/ack`,
       `${PREFIXED}/event/mesh`,
       `${UNPREFIXED}/command/config`,
-      'application/17c82e96-be03-4f38-aef3-f83d48582d97/device/0101010101010101/event/up',
+      'application/17c82e96-be03-4f38-aef3-f83d48582d97/device/0101010101010101/event/log',
       'eu868/something/else',
     ],
     wrongTypes: WRONG_TYPES,

@@ -1,3 +1,7 @@
+import {
+  isChirpstackApplicationTopic,
+  parseChirpstackApplicationEvent,
+} from '../application/chirpstack-application-event';
 import type { IngestContext, IngestOutcome } from '../ingest-outcome';
 import { parseConnState } from '../chirpstack-v3/conn-state';
 import { parseDownlinkFrame } from '../chirpstack-v3/downlink-frame';
@@ -21,7 +25,8 @@ const CHIRPSTACK_V4: GatewayProtocol = {
 
 /**
  * Parses one MQTT message of a ChirpStack v4 broker, `{region}/gateway/{id}/…` or `gateway/{id}/…`, in
- * the protobuf or json marshaler, into normalised packets or gateway facts. Never throws: anything
+ * the protobuf or json marshaler, into normalised packets or gateway facts, and its application `up`/`join`
+ * events into DevAddr → DevEUI bindings. Never throws: anything
  * unexpected is a `malformed` outcome with the reason.
  */
 export function parseChirpstackV4Message(
@@ -29,5 +34,6 @@ export function parseChirpstackV4Message(
   payload: Buffer,
   context: IngestContext,
 ): IngestOutcome {
+  if (isChirpstackApplicationTopic(topic)) return parseChirpstackApplicationEvent('v4', topic, payload);
   return parseGatewayMessage(CHIRPSTACK_V4, topic, payload, context);
 }

@@ -187,6 +187,7 @@ export class MqttCollector {
           // Reporting is best effort: a failing logger must not stop ingestion or redeliver the message.
         }
         return;
+      case 'device':
       case 'ignored':
         return;
     }

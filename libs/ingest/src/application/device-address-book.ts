@@ -1,0 +1,121 @@
+import type { MType, Packet } from '@lorawatch/domain/packet';
+import { JOIN_ACCEPT_WINDOW_MS } from '../join-accept-correlator';
+
+/** Caps the memory one data source can take: far above one network's active devices, far below a flood. */
+export const DEVICE_ADDRESS_BOOK_CAPACITY = 10_000;
+
+/** What an application event says about a device: its DevEUI, current DevAddr and names. */
+export interface DeviceMapping {
+  /** Lowercase 16 hex digits. */
+  devEui: string;
+  /** Lowercase 8 hex digits, big-endian as displayed (the same spelling as Packet.devAddr). */
+  devAddr: string;
+  deviceName?: string;
+  applicationName?: string;
+}
+
+interface Entry extends DeviceMapping {
+  /** The collector's clock (ms) when the mapping was learned. */
+  learnedAt: number;
+}
+
+const DATA_FRAMES: ReadonlySet<MType> = new Set<MType>([
+  'UnconfirmedDataUp',
+  'UnconfirmedDataDown',
+  'ConfirmedDataUp',
+  'ConfirmedDataDown',
+]);
+
+/**
+ * DevAddr → DevEUI, per data source. Data frames on gateway topics carry only a DevAddr; the application
+ * events of the same network server name both (wire-formats §0, §3.7, §4.5), so they teach the mapping and
+ * later data frames get their DevEUI attributed (marked as inferred).
+ *
+ * A join accept is encrypted: the DevAddr it assigns is unknown without the device's keys. So a join accept
+ * the correlator attributed never teaches a DevAddr; it only says the device started a new session, so the
+ * DevAddr of its previous session is no longer known to be its own and is forgotten (unless the mapping is
+ * newer than the join, i.e. it came from the application `join` event of this very session).
+ *
+ * Pure state, no clock: time is the collector's `receivedAt`, so a replay attributes the same way. Bounded:
+ * the least recently learned mapping is dropped first. When the network server gives one DevAddr to a new
+ * device, the newest mapping wins.
+ */
+export class DeviceAddressBook {
+  private readonly byDevAddr = new Map<string, Entry>();
+  private readonly devAddrByDevEui = new Map<string, string>();
+
+  constructor(
+    private readonly capacity: number = DEVICE_ADDRESS_BOOK_CAPACITY,
+    private readonly rejoinWindowMs: number = JOIN_ACCEPT_WINDOW_MS,
+  ) {}
+
+  /** Records that `devAddr` belongs to `devEui` as of `receivedAt` (ISO 8601). */
+  learn(mapping: DeviceMapping, receivedAt: string): void {
+    const parsed = Date.parse(receivedAt);
+    const learnedAt = Number.isNaN(parsed) ? 0 : parsed;
+    const devEui = mapping.devEui.toLowerCase();
+    const devAddr = mapping.devAddr.toLowerCase();
+    const previousAddr = this.devAddrByDevEui.get(devEui);
+    if (previousAddr !== undefined && previousAddr !== devAddr) this.byDevAddr.delete(previousAddr);
+    const previousOwner = this.byDevAddr.get(devAddr);
+    if (previousOwner !== undefined && previousOwner.devEui !== devEui) {
+      this.devAddrByDevEui.delete(previousOwner.devEui);
+    }
+    // Re-inserted so the Map's order is the order of learning: the first key is the one to evict.
+    this.byDevAddr.delete(devAddr);
+    const entry: Entry = { devEui, devAddr, learnedAt };
+    if (mapping.deviceName !== undefined) entry.deviceName = mapping.deviceName;
+    if (mapping.applicationName !== undefined) entry.applicationName = mapping.applicationName;
+    this.byDevAddr.set(devAddr, entry);
+    this.devAddrByDevEui.set(devEui, devAddr);
+    while (this.byDevAddr.size > this.capacity) this.evictOldest();
+  }
+
+  lookup(devAddr: string): DeviceMapping | undefined {
+    const entry = this.byDevAddr.get(devAddr.toLowerCase());
+    if (entry === undefined) return undefined;
+    const { learnedAt: _learnedAt, ...mapping } = entry;
+    return mapping;
+  }
+
+  /**
+   * Returns the packet, with `devEui` attributed (and `devEuiInferred`) when it is a data frame without a
+   * DevEUI whose DevAddr is known. An attributed join accept retires the device's earlier DevAddr.
+   */
+  observe(packet: Packet): Packet {
+    if (packet.mType === 'JoinAccept' && packet.devEui !== null) {
+      this.retireSession(packet.devEui, packet.receivedAt);
+      return packet;
+    }
+    if (!DATA_FRAMES.has(packet.mType) || packet.devEui !== null || packet.devAddr === null) return packet;
+    const entry = this.byDevAddr.get(packet.devAddr.toLowerCase());
+    if (entry === undefined) return packet;
+    return { ...packet, devEui: entry.devEui, devEuiInferred: true };
+  }
+
+  size(): number {
+    return this.byDevAddr.size;
+  }
+
+  private retireSession(devEui: string, receivedAt: string): void {
+    const at = Date.parse(receivedAt);
+    if (Number.isNaN(at)) return;
+    const devAddr = this.devAddrByDevEui.get(devEui.toLowerCase());
+    if (devAddr === undefined) return;
+    const entry = this.byDevAddr.get(devAddr);
+    // Learned within the join's window: the application `join` event of this session, racing the accept.
+    if (entry === undefined || entry.learnedAt >= at - this.rejoinWindowMs) return;
+    this.byDevAddr.delete(devAddr);
+    this.devAddrByDevEui.delete(entry.devEui);
+  }
+
+  private evictOldest(): void {
+    const oldest = this.byDevAddr.keys().next();
+    if (oldest.done === true) return;
+    const entry = this.byDevAddr.get(oldest.value);
+    this.byDevAddr.delete(oldest.value);
+    if (entry !== undefined && this.devAddrByDevEui.get(entry.devEui) === oldest.value) {
+      this.devAddrByDevEui.delete(entry.devEui);
+    }
+  }
+}
