@@ -266,7 +266,7 @@ describe('data-source lifecycle', () => {
     expect((await get(id)).lastMessage).toBe(activity.maxDate);
   });
 
-  it('lists the TTN regions and refuses the types whose collector is not available', async () => {
+  it('lists the TTN regions and applies the TTN v2 rules', async () => {
     const regions = await harness.http.get('/api/v1.0/data_collectors/ttn_regions').set(auth()).expect(200);
     expect(regions.body).toContainEqual({ id: 1, region: 'eu1', name: 'Europe 1 (eu1)' });
     const v2 = await harness.http
@@ -274,6 +274,6 @@ describe('data-source lifecycle', () => {
       .set(auth())
       .send(body({ data_collector_type_id: 2 }))
       .expect(400);
-    expect(v2.body.message).toContain('not available yet');
+    expect(v2.body.message).toBe('Select at least one gateway');
   });
 });

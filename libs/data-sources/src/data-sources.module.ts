@@ -7,10 +7,12 @@ import { RecordCollectorEventHandler } from './commands/record-collector-event/r
 import { UpdateDataSourceHandler } from './commands/update-data-source/update-data-source.handler';
 import { ConnectionTests } from './connection-test/connection-tests';
 import { DataSourcesController } from './data-sources.controller';
+import { TtnAccountsController } from './ttn-accounts/ttn-accounts.controller';
 
 @Module({
   imports: [CqrsModule],
-  controllers: [DataSourcesController],
+  // Before DataSourcesController: its data_collectors/:id routes would otherwise take user_gateways.
+  controllers: [TtnAccountsController, DataSourcesController],
   providers: [
     CreateDataSourceHandler,
     UpdateDataSourceHandler,

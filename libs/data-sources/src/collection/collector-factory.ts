@@ -3,11 +3,14 @@ import { createChirpstackV3Parser } from '@lorawatch/ingest/chirpstack-v3/chirps
 import { createChirpstackV4Parser } from '@lorawatch/ingest/chirpstack-v4/chirpstack-v4-parser';
 import type { CollectorSink } from '@lorawatch/ingest/mqtt/collector-sink';
 import { MqttCollector } from '@lorawatch/ingest/mqtt/mqtt-collector';
+import { TtnV2Collector } from '@lorawatch/ingest/ttn-v2/ttn-v2-collector';
+import { createTtnV2Parser } from '@lorawatch/ingest/ttn-v2/ttn-v2-parser';
 import { TtnV3Collector } from '@lorawatch/ingest/ttn-v3/ttn-v3-collector';
 import { createTtnV3Parser } from '@lorawatch/ingest/ttn-v3/ttn-v3-parser';
 import type { SecretBox } from '@lorawatch/platform/secret-box';
 import { ttnBaseUrl } from '../domain/ttn-regions';
 import { mqttEndpointOf } from './mqtt-endpoint';
+import { ttnV2AccountOf } from './ttn-v2-account';
 import type { DataSourceSettings } from '../domain/data-source.events';
 
 /** What the supervisor runs for a data source, whatever the network server. */
@@ -53,11 +56,18 @@ const ttnV3Collector: CollectorFactory = ({ dataSourceId, organizationId, settin
     sink,
   );
 
+const ttnV2Collector: CollectorFactory = ({ dataSourceId, organizationId, settings }, sink, secrets) =>
+  new TtnV2Collector(
+    { dataSourceId, organizationId, ...ttnV2AccountOf(settings, secrets), parse: createTtnV2Parser() },
+    sink,
+  );
+
 /** One factory per network-server type; a type without one is listed but cannot be created yet. */
 const COLLECTORS: Partial<Record<DataSourceType, CollectorFactory>> = {
   chirpstack_collector: mqttCollector(createChirpstackV3Parser),
   chirpstack_v4_collector: mqttCollector(createChirpstackV4Parser),
   ttn_v3_collector: ttnV3Collector,
+  ttn_collector: ttnV2Collector,
 };
 
 export function collectableTypes(): DataSourceType[] {

@@ -5,6 +5,8 @@ import { testMqttConnection, type ConnectionTestOutcome } from '@lorawatch/inges
 import { testTtnV3Connection } from '@lorawatch/ingest/ttn-v3/test-ttn-v3-connection';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { mqttEndpointOf } from '../collection/mqtt-endpoint';
+import { ttnV2AccountOf } from '../collection/ttn-v2-account';
+import { testTtnV2Connection } from '@lorawatch/ingest/ttn-v2/test-ttn-v2-connection';
 import { ttnBaseUrl } from '../domain/ttn-regions';
 import type { DataSourceSettings } from '../domain/data-source.events';
 
@@ -50,6 +52,8 @@ export class ConnectionTests {
 
   private async run(settings: DataSourceSettings, timeoutMs: number): Promise<ConnectionTestOutcome> {
     try {
+      if (settings.type === 'ttn_collector')
+        return await testTtnV2Connection(ttnV2AccountOf(settings, this.secrets), timeoutMs);
       if (settings.type === 'ttn_v3_collector') {
         return await testTtnV3Connection(
           {

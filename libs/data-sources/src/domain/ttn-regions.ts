@@ -10,6 +10,15 @@ export function ttnClusterUrl(regionId: number): string | null {
   return region ? `https://${region.region}.cloud.thethings.network` : null;
 }
 
+/** The base URL of a server given as a URL or a host, with its port: TTN v3 local servers, TTN v2 servers. */
+export function serverBaseUrl(settings: { host: string; port: number | null; ssl: boolean }): string {
+  const url = /^https?:\/\//.test(settings.host)
+    ? new URL(settings.host)
+    : new URL(`${settings.ssl ? 'https' : 'http'}://${settings.host}`);
+  if (settings.port !== null) url.port = String(settings.port);
+  return url.toString().replace(/\/$/, '');
+}
+
 /** The Events API base of a TTN v3 data source: its region's cluster, or the local server it names. */
 export function ttnBaseUrl(settings: {
   host: string | null;
@@ -18,9 +27,5 @@ export function ttnBaseUrl(settings: {
   regionId?: number | null;
 }): string {
   if (settings.host === null) return ttnClusterUrl(settings.regionId ?? 0) ?? '';
-  const url = /^https?:\/\//.test(settings.host)
-    ? new URL(settings.host)
-    : new URL(`${settings.ssl ? 'https' : 'http'}://${settings.host}`);
-  if (settings.port !== null) url.port = String(settings.port);
-  return url.toString().replace(/\/$/, '');
+  return serverBaseUrl({ host: settings.host, port: settings.port, ssl: settings.ssl });
 }

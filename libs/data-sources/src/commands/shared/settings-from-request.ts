@@ -41,6 +41,7 @@ export function settingsFromRequest(
   };
   if (type.type === 'ttn_v3_collector')
     return ttnV3Settings(request, base, keep(request.gateway_api_key, previous?.gatewayApiKeySealed));
+  if (type.type === 'ttn_collector') return ttnV2Settings(request, base);
   if (base.host === null) throw new InvalidDataSource('IP invalid');
   if (base.port === null) throw new InvalidDataSource('Port invalid');
   return base;
@@ -76,5 +77,22 @@ function ttnV3Settings(
     gateways,
     gatewayApiKeySealed: apiKeySealed,
     regionId: request.region_id ?? null,
+  };
+}
+
+/** TTN v2: the account (user, password), its selected gateways, and the server (the public one no longer exists). */
+function ttnV2Settings(request: DataSourceRequest, base: DataSourceSettings): DataSourceSettings {
+  if (!base.username) throw new InvalidDataSource('Missing user');
+  if (base.passwordSealed === null) throw new InvalidDataSource('Missing password');
+  if (base.host === null) throw new InvalidDataSource('URL invalid');
+  const ids = (request.gateway_id ?? '').split(',').filter(Boolean);
+  if (ids.length === 0) throw new InvalidDataSource('Select at least one gateway');
+  const names = request.gateway_name ? request.gateway_name.split(',').map((name) => name.trim()) : ids;
+  if (names.length !== ids.length)
+    throw new InvalidDataSource('gateway_name must name each gateway of gateway_id');
+  return {
+    ...base,
+    topics: [],
+    gateways: ids.map((gatewayId, index) => ({ gatewayId, gatewayName: names[index] })),
   };
 }

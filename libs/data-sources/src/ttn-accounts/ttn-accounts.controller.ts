@@ -1,0 +1,96 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Post,
+} from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { listTtnV2Gateways, ttnV2Login, type TtnV2Gateway } from '@lorawatch/ingest/ttn-v2/ttn-v2-http';
+import { toInteger } from '@lorawatch/platform/query-params';
+import { serverBaseUrl } from '../domain/ttn-regions';
+
+class TtnCredentialsRequest {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(119)
+  user?: string;
+
+  @ApiPropertyOptional({ format: 'password' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(119)
+  password?: string;
+
+  @ApiPropertyOptional({
+    description: 'The TTN v2 server (URL or host): the public one was shut down in 2021',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$|^https?:\/\/[^\s/$.?#][^\s]*$/, {
+    message: 'URL invalid',
+  })
+  ip?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'Port invalid' })
+  @Min(1, { message: 'Port invalid' })
+  @Max(65535, { message: 'Port invalid' })
+  port?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  ssl?: boolean;
+}
+
+const KEEP_MS = 60 * 60_000;
+
+/**
+ * TTN v2 data sources are made from an account: the admin signs in with the account's credentials, picks among
+ * its gateways, then creates the data source (api-reference §4). The gateway list is kept per user for an hour.
+ */
+@Controller('api/v1.0/data_collectors')
+export class TtnAccountsController {
+  private readonly gatewaysByUser = new Map<number, { gateways: TtnV2Gateway[]; at: number }>();
+
+  @AdminOnly()
+  @Post(['ttn_credentials', 'ttn_v2_credentials'])
+  @HttpCode(200)
+  async credentials(@CurrentUser() user: AuthUser, @Body() body: TtnCredentialsRequest) {
+    if (!body.user || !body.password) throw bad('TTN credentials not provided');
+    if (!body.ip) throw bad('URL invalid');
+    const baseUrl = serverBaseUrl({ host: body.ip, port: body.port ?? null, ssl: body.ssl ?? true });
+    const login = await ttnV2Login(baseUrl, body.user, body.password);
+    if (!login.ok)
+      throw bad(login.type === 'LOGIN_FAILED' ? 'Login failed with provided credentials' : login.message);
+    try {
+      const gateways = await listTtnV2Gateways(baseUrl, login.token);
+      this.gatewaysByUser.set(user.userId, { gateways, at: Date.now() });
+    } catch (error) {
+      throw bad(error instanceof Error ? error.message : String(error));
+    }
+    return { message: 'Credentials processed successfully' };
+  }
+
+  @Get('user_gateways')
+  userGateways(@CurrentUser() user: AuthUser) {
+    const kept = this.gatewaysByUser.get(user.userId);
+    if (!kept || Date.now() - kept.at > KEEP_MS)
+      throw new NotFoundException({ error: 'not found', message: 'Not found' });
+    return kept.gateways.map(({ id, description }) => ({ id, description }));
+  }
+}
+
+function bad(message: string): BadRequestException {
+  return new BadRequestException({ error: message, message });
+}
