@@ -9,6 +9,8 @@ import { freePort } from '@lorawatch/platform/free-port';
 import { startDemoBroker } from '@lorawatch/simulator/demo-broker';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import type { SimMessage } from '@lorawatch/simulator/sim-event';
+import { ttnV3GatewayId } from '@lorawatch/simulator/ttn-v3-events';
+import { startTtnV3Peer } from '@lorawatch/simulator/ttn-v3-peer';
 import type { SimFormatName } from '@lorawatch/simulator/wire-format';
 
 /**
@@ -26,7 +28,83 @@ const FORMATS: Array<[SimFormatName, number]> = [
   ['chirpstack-v3-protobuf', 1],
   ['chirpstack-v4-json', 4],
   ['chirpstack-v4-protobuf', 4],
+  ['ttn-v3', 3],
 ];
+
+/** How the benchmark feeds a network server's messages: an MQTT broker, or a TTN v3 events-stream server. */
+interface Transport {
+  /** The data-source fields that point at this transport. */
+  dataSource: Record<string, unknown>;
+  /** Time for a bare consumer to receive every message. */
+  rawSeconds(messages: SimMessage[]): Promise<number>;
+  publishAll(messages: SimMessage[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function mqttTransport(): Promise<Transport> {
+  const broker = await startDemoBroker(0);
+  const publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+    clientId: 'bench-publisher',
+  });
+  return {
+    dataSource: { ip: '127.0.0.1', port: broker.port },
+    rawSeconds: async (messages) => (await rawRate(broker.port, messages)).seconds,
+    publishAll: (messages) => publishAll(publisher, messages),
+    async close() {
+      await publisher.endAsync();
+      await broker.close();
+    },
+  };
+}
+
+const TTN_KEY = 'NNSXS.BENCHMARKKEY';
+
+async function ttnV3Transport(): Promise<Transport> {
+  const simulator = new NetworkSimulator({ devices: 1, gateways: 8, seed: 42 });
+  const gatewayIds = simulator.gatewayList().map((gateway) => ttnV3GatewayId(gateway));
+  const peer = await startTtnV3Peer({ apiKeys: { [TTN_KEY]: gatewayIds }, historySize: 1 });
+  const publish = async (messages: SimMessage[]) => {
+    for (const [index, message] of messages.entries()) {
+      peer.publish(JSON.parse(message.payload.toString()) as Record<string, unknown>);
+      // Yield now and then so the stream's socket drains, as a live server would.
+      if (index % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return {
+    dataSource: {
+      custom_ip: true,
+      ip: '127.0.0.1',
+      port: peer.port,
+      gateway_id: gatewayIds.join(','),
+      gateway_api_key: TTN_KEY,
+    },
+    async rawSeconds(messages) {
+      const response = await fetch(`${peer.url}/api/v3/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TTN_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          identifiers: gatewayIds.map((gateway_id) => ({ gateway_ids: { gateway_id } })),
+        }),
+      });
+      const reader = response.body!.getReader();
+      const started = process.hrtime.bigint();
+      const publishing = publish(messages);
+      let seen = 0;
+      const decoder = new TextDecoder();
+      while (seen < messages.length) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += decoder.decode(value, { stream: true }).split('"result"').length - 1;
+      }
+      const seconds = elapsed(started);
+      await publishing;
+      await reader.cancel();
+      return seconds;
+    },
+    publishAll: publish,
+    close: () => peer.close(),
+  };
+}
 
 async function main(): Promise<void> {
   const count = Number(argument('--messages') ?? 20000);
@@ -40,24 +118,24 @@ async function main(): Promise<void> {
     console.log(
       `${format}: ${messages.length} messages (${frames} frames) from 500 simulated devices on 8 gateways`,
     );
-    const broker = await startDemoBroker(0);
+    const transport = format === 'ttn-v3' ? await ttnV3Transport() : await mqttTransport();
     const dataDir = mkdtempSync(join(tmpdir(), 'lorawatch-bench-'));
     try {
-      const raw = await rawRate(broker.port, messages);
-      const pipeline = await pipelineRate(broker.port, dataDir, messages, frames, typeId);
-      const rawRateValue = messages.length / raw.seconds;
+      const rawSeconds = await transport.rawSeconds(messages);
+      const pipeline = await pipelineRate(transport, dataDir, messages, frames, typeId);
+      const rawRateValue = messages.length / rawSeconds;
       rows.push(
         `| ${format} | ${frames} | ${Math.round(rawRateValue)} | ${Math.round(frames / pipeline.ingestSeconds)} | ` +
           `${Math.round(frames / pipeline.seconds)} | ${((frames / pipeline.seconds / rawRateValue) * 100).toFixed(1)} % | ` +
           `${pipeline.alerts} | ${pipeline.peakRssMb.toFixed(0)} MB |`,
       );
     } finally {
-      await broker.close();
+      await transport.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
   console.log(
-    '\n| format | frames | broker → bare subscriber msgs/s | MQTT → packet log frames/s | MQTT → alerts read model frames/s | end to end / raw | alerts | server peak RSS |',
+    '\n| format | frames | server → bare consumer msgs/s | → packet log frames/s | → alerts read model frames/s | end to end / raw | alerts | server peak RSS |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
@@ -99,7 +177,7 @@ async function rawRate(port: number, messages: SimMessage[]): Promise<{ seconds:
 }
 
 async function pipelineRate(
-  port: number,
+  transport: Transport,
   dataDir: string,
   messages: SimMessage[],
   frames: number,
@@ -127,20 +205,16 @@ async function pipelineRate(
       description: '',
       data_collector_type_id: typeId,
       policy_id: 1,
-      ip: '127.0.0.1',
-      port,
+      ...transport.dataSource,
     });
     const status = async () =>
       (await callApi<{ status: string }>(url, token, 'GET', `/api/v1.0/data_collectors/${id}`)).status;
     await until(async () => (await status()) === 'CONNECTED', 15_000);
 
-    const publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
-      clientId: 'bench-publisher-pipeline',
-    });
     let peakRssMb = 0;
     let ingestSeconds = 0;
     const started = process.hrtime.bigint();
-    const publishing = publishAll(publisher, messages);
+    const publishing = transport.publishAll(messages);
     const database = join(dataDir, 'lorawatch.db');
     await until(
       async () => {
@@ -158,7 +232,6 @@ async function pipelineRate(
     );
     const seconds = elapsed(started);
     await publishing;
-    await publisher.endAsync();
     const { count: alerts } = await callApi<{ count: number }>(
       url,
       token,

@@ -45,6 +45,7 @@ export class MqttCollector {
   private status: ConnectionStatus | undefined;
   private lastError: string | undefined;
   private stopped = false;
+  private loginFailureReported = false;
   private readonly backoff: ReconnectBackoff;
   private readonly stats: CollectorCounters = { received: 0, packets: 0, malformed: 0, lastMessageAt: null };
   private readonly url: string;
@@ -87,8 +88,13 @@ export class MqttCollector {
     // Runs before mqtt.js schedules the retry, so the retry uses the backed-off delay.
     client.prependListener('close', () => this.onClose(client));
     client.on('connect', () => this.onConnect(client));
-    client.on('error', (error) => {
+    client.on('error', (error: Error & { code?: unknown }) => {
       this.lastError = error.message;
+      // CONNACK 4/5: bad user name or password, not authorised. Reported once until a connection succeeds.
+      if ((error.code === 4 || error.code === 5) && !this.loginFailureReported) {
+        this.loginFailureReported = true;
+        this.sink.onLoginFailed?.(`The broker refused the credentials: ${error.message}`);
+      }
     });
     this.client = client;
   }
@@ -125,6 +131,7 @@ export class MqttCollector {
 
   private onConnect(client: MqttClient): void {
     this.backoff.reset();
+    this.loginFailureReported = false;
     this.lastError = undefined;
     const subscriptions = Object.fromEntries(this.topics.map((topic) => [topic, { qos: 1 as const }]));
     client.subscribe(subscriptions, (error, granted) => {
