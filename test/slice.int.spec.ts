@@ -14,7 +14,8 @@ interface NewAlert {
   alert: { id: number; type: string; parameters: Record<string, unknown>; data_collector_name: string };
 }
 
-const APP_KEY = Buffer.from('2b7e151628aed2a6abf7158809cf4f3c', 'hex');
+// A random key: a well-known one would also (rightly) raise the weak-AppKey alerts.
+const APP_KEY = Buffer.from('8e4f1c0d93a7b25e6f04d1c8a39b7e12', 'hex');
 const DEVICE = { joinEui: '70b3d57ed0000001', devEui: '0004a30b001c0530' };
 const GATEWAYS = ['7276ff002e062c18', '00800000a0000825'];
 

@@ -3,7 +3,8 @@ import { startTtnV2Peer, type TtnV2Frame, type TtnV2Peer } from '@lorawatch/simu
 import { startApp, type Harness } from './support/app-harness';
 import { waitFor } from './support/wait-for';
 
-const APP_KEY = Buffer.from('2b7e151628aed2a6abf7158809cf4f3c', 'hex');
+// A random key: a well-known one would also (rightly) raise the weak-AppKey alerts.
+const APP_KEY = Buffer.from('8e4f1c0d93a7b25e6f04d1c8a39b7e12', 'hex');
 const GATEWAY = 'eui-b827ebfffe18d213';
 
 /** A TTN v2 (legacy) data source against a local server speaking our documented v2 protocol. */

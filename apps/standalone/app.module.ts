@@ -1,13 +1,14 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lorawatch/accounts/accounts.module';
-import { AlertsController } from '@lorawatch/alerts/queries/alerts.controller';
+import { AlertsModule } from '@lorawatch/alerts/alerts.module';
+import { AppKeysModule } from '@lorawatch/app-keys/app-keys.module';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
+import { IssuesModule } from '@lorawatch/issues/issues.module';
 import { OpsController } from '@lorawatch/ops/ops.controller';
 import { READINESS } from '@lorawatch/ops/readiness';
-import { PoliciesController } from '@lorawatch/policies/policies.controller';
-import { SeedDefaultPolicy } from '@lorawatch/policies/seed-default-policy';
+import { PoliciesModule } from '@lorawatch/policies/policies.module';
 import { READ_MODEL_SYNC } from '@lorawatch/projections/read-model-sync';
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 import { EnginesModule } from './engines.module';
@@ -38,10 +39,13 @@ export class StandaloneModule {
         CqrsModule.forRoot(),
         AccountsModule,
         DataSourcesModule,
+        PoliciesModule,
+        AlertsModule,
+        IssuesModule,
+        AppKeysModule,
       ],
-      controllers: [AlertsController, PoliciesController, OpsController],
+      controllers: [OpsController],
       providers: [
-        SeedDefaultPolicy,
         RealtimeGateway,
         Runtime,
         { provide: READINESS, useExisting: Runtime },

@@ -6,6 +6,7 @@ import type { DataSourceRequest } from '@lorawatch/data-sources/commands/shared/
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { DEFAULT_POLICY_ID } from '@lorawatch/policies/seed-default-policy';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
+import { ATTACK_KINDS } from '@lorawatch/simulator/attack-kinds';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
 import { publishSimulation } from '@lorawatch/simulator/publish-simulation';
 
@@ -36,7 +37,7 @@ export class Demo {
     if (!sources.some((source) => Demo.isDemoSource(source, this.config))) {
       const request: DataSourceRequest = {
         name: DEMO_NAME,
-        description: 'Simulated ChirpStack v3 network with join replays and DevNonce reuse',
+        description: 'Simulated ChirpStack v3 network with every attack and anomaly the detectors know',
         data_collector_type_id: 1,
         policy_id: DEFAULT_POLICY_ID,
         ip: '127.0.0.1',
@@ -51,9 +52,11 @@ export class Demo {
       devices: 20,
       gateways: 3,
       rate: this.config.demoRate,
-      attacks: ['join-replay', 'devnonce-repeat'],
-      // Often enough that a new user sees attacks within the first minute.
+      attacks: [...ATTACK_KINDS],
+      // Often enough that a new user sees attacks within the first minutes.
       attackIntervalSeconds: 40,
+      // Application events tell which device a data frame belongs to, as a ChirpStack server publishes them.
+      applicationEvents: true,
       seed: Date.now() % 1_000_000,
       signal: this.abort.signal,
     }).catch((error: unknown) => this.logger.error(`The simulated network stopped: ${String(error)}`));

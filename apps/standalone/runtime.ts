@@ -3,7 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { filter } from 'rxjs';
 import { BootstrapAdmin } from '@lorawatch/accounts/commands/bootstrap-admin/bootstrap-admin';
 import { accountsProjection } from '@lorawatch/accounts/projection/accounts.projection';
-import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
+import { alertsProjection, newlyVisibleAlertId } from '@lorawatch/alerts/projection/alerts.projection';
+import { appKeysProjection, APP_KEYS_PROJECTION } from '@lorawatch/app-keys/projection/app-keys.projection';
+import { OrganizationAppKeys } from '@lorawatch/app-keys/projection/organization-app-keys';
 import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { alertJson } from '@lorawatch/alerts/queries/alert.json';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
@@ -13,11 +15,15 @@ import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/proje
 import { dataSourceLogProjection } from '@lorawatch/data-sources/projection/data-source-log.projection';
 import { dataSourcesProjection } from '@lorawatch/data-sources/projection/data-sources.projection';
 import { DetectionRunner, detectorCheckpoint } from '@lorawatch/detection/detection-runner';
+import { KeyAuditRunner, keyAuditCheckpoint } from '@lorawatch/detection/key-audit-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
+import { issuesProjection } from '@lorawatch/issues/projection/issues.projection';
+import { IssueTracker } from '@lorawatch/issues/tracker/issue-tracker';
 import { Metrics } from '@lorawatch/ops/metrics';
 import type { Readiness } from '@lorawatch/ops/readiness';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { policiesProjection } from '@lorawatch/policies/policies.projection';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
@@ -35,6 +41,8 @@ export const PROJECTIONS_IN_ORDER = [
   dataSourcesProjection,
   dataSourceLogProjection,
   alertsProjection,
+  issuesProjection,
+  appKeysProjection,
 ];
 
 /**
@@ -47,7 +55,9 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
   private state: 'starting' | 'ready' | 'stopping' = 'starting';
   readonly projections: ProjectionRunner;
   private readonly detection: DetectionRunner;
+  private readonly keyAudit: KeyAuditRunner;
   private readonly policies: PolicyProvider;
+  private readonly appKeys: OrganizationAppKeys;
   private readonly collectors: CollectorSupervisor;
   private demo: Demo | null = null;
 
@@ -61,10 +71,24 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
     private readonly bootstrapAdmin: BootstrapAdmin,
     private readonly seedPolicy: SeedDefaultPolicy,
     private readonly realtime: RealtimeGateway,
+    private readonly issueTracker: IssueTracker,
+    @Inject(CLOCK) clock: Clock,
   ) {
     this.projections = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER);
     this.policies = new PolicyProvider(store);
-    this.detection = new DetectionRunner(packets, events, store, this.policies, metrics);
+    this.detection = new DetectionRunner(packets, events, store, this.policies, metrics, {
+      tickIntervalMs: config.detectorTickSeconds * 1000,
+      clock,
+    });
+    this.appKeys = new OrganizationAppKeys(store);
+    this.keyAudit = new KeyAuditRunner({
+      packets,
+      events,
+      store,
+      policies: this.policies,
+      organizationKeys: this.appKeys,
+      metrics,
+    });
     this.collectors = new CollectorSupervisor(
       events,
       packets,
@@ -96,6 +120,8 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
     for (const [partition, end] of ends.entries()) {
       const next = await this.store.checkpoint(detectorCheckpoint(partition));
       this.metrics.detectorLag.set({ partition: String(partition) }, end - next);
+      const audited = await this.store.checkpoint(keyAuditCheckpoint(partition));
+      this.metrics.keyAuditLag.set({ partition: String(partition) }, end - audited);
     }
   }
 
@@ -108,12 +134,19 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
         .pipe(filter((update) => update.projection === 'policies' || update.projection === 'data_sources'))
         .subscribe(() => this.policies.invalidate()),
     );
+    this.realtime.track(
+      this.projections.updates$
+        .pipe(filter((update) => update.projection === APP_KEYS_PROJECTION))
+        .subscribe(() => this.appKeys.invalidate()),
+    );
     await this.projections.start();
     await this.projections.caughtUp();
     await this.seedPolicy.run();
     const admin = await this.bootstrapAdmin.run();
     await this.projections.caughtUp();
+    await this.issueTracker.start();
     this.detection.start();
+    this.keyAudit.start();
     await this.collectors.start();
     if (await this.demoWanted()) {
       this.demo = new Demo(this.config, this.commands, this.store);
@@ -128,6 +161,8 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
     await this.demo?.stop();
     await this.collectors.stop();
     await this.detection.stop();
+    await this.keyAudit.stop();
+    await this.issueTracker.stop();
     await this.projections.stop();
   }
 
@@ -143,9 +178,9 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
     const organizationId = update.event.metadata.organizationId;
     if (organizationId === null || this.state === 'stopping') return;
     if (update.projection === 'alerts') {
-      const [alert] = await this.store
-        .collection<AlertView>(ALERTS)
-        .find({ numericId: update.event.position }, { limit: 1 });
+      const alertId = newlyVisibleAlertId(update);
+      if (alertId === null) return;
+      const alert = await this.store.collection<AlertView>(ALERTS).get(alertId);
       if (!alert) return;
       const source = await this.store
         .collection<DataSourceView>(DATA_SOURCES)

@@ -3,4 +3,20 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 /** Stream alert-<alertId>; the id is deterministic, so a re-processed packet cannot raise the same alert twice. */
 export type AlertRaised = AlertDraft;
 
-export const AlertEventTypes = { Raised: 'AlertRaised' } as const;
+export interface AlertResolver {
+  userId: number;
+  username: string;
+  fullName: string;
+}
+
+/** An admin marked one alert resolved (api-reference §6); resolving again overwrites the previous resolution. */
+export interface AlertResolved {
+  alertId: string;
+  resolvedAt: string;
+  resolvedBy: AlertResolver;
+  comment: string | null;
+}
+
+export const AlertEventTypes = { Raised: 'AlertRaised', Resolved: 'AlertResolved' } as const;
+
+export const alertStream = (alertId: string): string => `alert-${alertId}`;

@@ -18,6 +18,8 @@ export interface AppConfig {
   accessTokenSeconds: number;
   refreshTokenSeconds: number;
   packetLogPartitions: number;
+  /** Seconds between two looks for silent devices and gateways and for timed-out issues; 0 = never. */
+  detectorTickSeconds: number;
   webDir: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
 }
@@ -68,6 +70,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const demoMqttPort = integer(env, 'DEMO_MQTT_PORT', 1884, 1, 65535, problems);
   const demoRate = integer(env, 'DEMO_RATE', 2, 1, 10000, problems);
   const partitions = integer(env, 'PACKET_LOG_PARTITIONS', 4, 1, 256, problems);
+  const detectorTickSeconds = integer(env, 'DETECTOR_TICK_SECONDS', 60, 0, 3600, problems);
   const accessTokenSeconds = integer(env, 'ACCESS_TOKEN_SECONDS', 3600, 60, 86400, problems);
   const refreshTokenSeconds = integer(env, 'REFRESH_TOKEN_SECONDS', 30 * 86400, 600, 365 * 86400, problems);
 
@@ -113,6 +116,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     accessTokenSeconds,
     refreshTokenSeconds,
     packetLogPartitions: partitions,
+    detectorTickSeconds,
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : findWebDir(),
     logLevel,
   };

@@ -1,23 +1,33 @@
 import { Logger } from '@nestjs/common';
-import type { AlertDraft } from '@lorawatch/domain/alert';
-import {
-  detect,
-  type DataSourceDetectionState,
-  type DeviceDetectionState,
-  type GatewayDetectionState,
-} from '@lorawatch/detectors/detect';
-import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
-import { type EventStore, WrongExpectedRevisionError } from '@lorawatch/event-store/event-store.port';
-import type { Metrics } from '@lorawatch/ops/metrics';
-import type { Consumer, PacketLog, PacketRecord } from '@lorawatch/packet-log/packet-log.port';
-import { envelope } from '@lorawatch/platform/aggregate';
-import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
-import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
-import { dataSourceStateKey, deviceStateKey, gatewayStateKey } from '@lorawatch/detectors/state-keys';
+import { deviceDocument, gatewayDocument } from '@lorawatch/assets/asset-documents';
+import { ASSETS } from '@lorawatch/assets/asset.view';
 import {
   DATA_SOURCE_ACTIVITY,
   type DataSourceActivity,
 } from '@lorawatch/data-sources/projection/data-source-activity';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import {
+  detect,
+  detectOnTick,
+  type DataSourceDetectionState,
+  type DeviceDetectionState,
+  type GatewayDetectionState,
+  type SessionDetectionState,
+} from '@lorawatch/detectors/detect';
+import {
+  dataSourceStateKey,
+  deviceStateKey,
+  gatewayStateKey,
+  sessionStateKey,
+} from '@lorawatch/detectors/state-keys';
+import type { EventStore } from '@lorawatch/event-store/event-store.port';
+import type { Metrics } from '@lorawatch/ops/metrics';
+import type { Consumer, PacketLog, PacketRecord } from '@lorawatch/packet-log/packet-log.port';
+import { systemClock, type Clock } from '@lorawatch/platform/clock';
+import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
+import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
+import { DetectorOutput } from './detector-output';
+import { SILENCE_WATCH, silenceDeadline, type SilenceWatch } from './silence-watch';
 import type { PolicyProvider } from './policy-provider';
 
 /** Document ids of the detector_state collection: one namespace per kind of state. */
@@ -33,38 +43,67 @@ const DETECTOR_STATE = { name: 'detector_state' };
 export const DETECTOR_GROUP = 'detectors';
 /** Lets packets gather into batches: one state commit per batch instead of one per packet, for ~10 ms of latency. */
 const DETECTOR_LINGER_MS = 10;
+const DEFAULT_TICK_INTERVAL_MS = 60_000;
 
 /** Name of the read-store checkpoint holding a partition's next offset (committed with the detector state). */
 export const detectorCheckpoint = (partition: number): string => `detectors-p${partition}`;
 
+export interface DetectionRunnerOptions {
+  /** Partitions this runner owns; all when unset. */
+  partitions?: number[];
+  /** How often silent devices and gateways are looked for (LAF-401, LAF-403); 0 turns the clock off. */
+  tickIntervalMs?: number;
+  clock?: Clock;
+}
+
 /**
- * Feeds packets from the packet log through the detector sagas. Per partition batch: alerts are appended
- * (idempotent: deterministic ids, streams created with no_stream), then the sagas' state and the partition's
- * next offset are committed in one transaction. A crash in between re-runs the batch from the committed state,
- * which yields the same alerts, so none is lost or doubled.
+ * Feeds packets from the packet log through the detector sagas. Per partition batch: alerts and issue clearances
+ * are appended (idempotent: deterministic ids, streams created with no_stream), then the sagas' state, the asset
+ * read model and the partition's next offset are committed in one transaction. A crash in between re-runs the
+ * batch from the committed state, which yields the same alerts, so none is lost or doubled.
+ *
+ * A clock tick looks for assets whose silence deadline passed and runs the tick detectors on them. Ticks and
+ * batches take turns, so a tick never works on state a batch is about to overwrite.
  */
 export class DetectionRunner {
   private readonly logger = new Logger('Detection');
   private readonly cache = new Map<string, unknown>();
+  private readonly output: DetectorOutput;
+  private readonly clock: Clock;
   private consumer: Consumer | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly packets: PacketLog,
-    private readonly events: EventStore,
+    events: EventStore,
     private readonly store: ReadStore,
     private readonly policies: PolicyProvider,
     private readonly metrics: Metrics,
-    private readonly partitions?: number[],
+    private readonly options: DetectionRunnerOptions = {},
   ) {
+    this.output = new DetectorOutput(events, metrics);
+    this.clock = options.clock ?? systemClock;
     store.collection<StateDoc>(DETECTOR_STATE);
     store.collection<DataSourceActivity>(DATA_SOURCE_ACTIVITY);
+    store.collection(ASSETS);
+    store.collection<SilenceWatch>(SILENCE_WATCH);
   }
 
   start(): void {
     this.consumer = this.packets.consume(
-      { group: DETECTOR_GROUP, partitions: this.partitions, lingerMs: DETECTOR_LINGER_MS },
-      (batch, { partition }) => this.handleBatch(batch, partition),
+      { group: DETECTOR_GROUP, partitions: this.options.partitions, lingerMs: DETECTOR_LINGER_MS },
+      (batch, { partition }) => this.inTurn(() => this.handleBatch(batch, partition)),
     );
+    const interval = this.options.tickIntervalMs ?? DEFAULT_TICK_INTERVAL_MS;
+    if (interval > 0) {
+      this.timer = setInterval(() => {
+        this.tick(this.clock.now().toISOString()).catch((error: unknown) =>
+          this.logger.error(`Tick failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }, interval);
+      this.timer.unref();
+    }
   }
 
   async drained(): Promise<void> {
@@ -72,8 +111,22 @@ export class DetectionRunner {
   }
 
   async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     await this.consumer?.stop();
     this.consumer = null;
+    await this.turn;
+  }
+
+  /** Runs the clock detectors on every asset whose silence deadline is at or before `at`. Public for tests. */
+  tick(at: string): Promise<void> {
+    return this.inTurn(() => this.handleTick(at));
+  }
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(work);
+    this.turn = run.catch(() => undefined);
+    return run;
   }
 
   private async handleBatch(batch: PacketRecord[], partition: number): Promise<void> {
@@ -82,11 +135,15 @@ export class DetectionRunner {
     const pending = batch.filter((record) => record.offset >= next);
     if (pending.length === 0) return;
     const dirty = new Map<string, unknown>();
+    const assets = new Map<string, WriteOp>();
+    const watches = new Map<string, WriteOp>();
     for (const record of pending) {
       const { packet } = record;
       const deviceKey = prefixed('device', deviceStateKey(packet));
       const gatewayKey = prefixed('gateway', gatewayStateKey(packet));
+      const sessionKey = prefixed('session', sessionStateKey(packet));
       const sourceKey = `datasource:${dataSourceStateKey(packet)}`;
+      const policy = await this.policies.forDataSource(packet.dataSourceId);
       const result = detect({
         device: deviceKey
           ? ((await this.state(deviceKey, dirty)) as DeviceDetectionState | undefined)
@@ -94,25 +151,100 @@ export class DetectionRunner {
         gateway: gatewayKey
           ? ((await this.state(gatewayKey, dirty)) as GatewayDetectionState | undefined)
           : undefined,
+        session: sessionKey
+          ? ((await this.state(sessionKey, dirty)) as SessionDetectionState | undefined)
+          : undefined,
         dataSource: (await this.state(sourceKey, dirty)) as DataSourceDetectionState | undefined,
         packet,
-        policy: await this.policies.forDataSource(packet.dataSourceId),
+        policy,
       });
-      if (deviceKey && result.device) dirty.set(deviceKey, result.device);
-      if (gatewayKey && result.gateway) dirty.set(gatewayKey, result.gateway);
-      if (result.dataSource) dirty.set(sourceKey, result.dataSource);
-      for (const alert of result.alerts) await this.raise(alert);
+      const scope = {
+        organizationId: packet.organizationId,
+        dataSourceId: packet.dataSourceId,
+        at: packet.date,
+      };
+      if (deviceKey && result.device) {
+        dirty.set(deviceKey, result.device);
+        const doc = deviceDocument(result.device, scope, policy);
+        assets.set(doc.id, { op: 'upsert', collection: ASSETS.name, doc });
+        watches.set(deviceKey, watchOp(deviceKey, partition, scope, silenceDeadline(result.device, policy)));
+      }
+      if (gatewayKey && result.gateway) {
+        dirty.set(gatewayKey, result.gateway);
+        const doc = gatewayDocument(result.gateway, scope);
+        assets.set(doc.id, { op: 'upsert', collection: ASSETS.name, doc });
+        watches.set(
+          gatewayKey,
+          watchOp(gatewayKey, partition, scope, silenceDeadline(result.gateway, policy)),
+        );
+      }
+      if (sessionKey && result.session) dirty.set(sessionKey, result.session);
+      dirty.set(sourceKey, result.dataSource);
+      for (const alert of result.alerts) await this.output.raise(alert);
+      for (const clearance of result.cleared) await this.output.clear(clearance);
     }
-    const ops: WriteOp[] = [...dirty].map(([id, state]) => ({
-      op: 'upsert',
-      collection: DETECTOR_STATE.name,
-      doc: { id, state },
-    }));
-    ops.push(...activityOps(pending));
+    const ops = [...stateOps(dirty), ...assets.values(), ...watches.values(), ...activityOps(pending)];
     await this.store.commit(ops, { name: checkpoint, position: pending[pending.length - 1].offset + 1 });
+    this.remember(dirty);
+    this.metrics.packetsDetected.inc(pending.length);
+  }
+
+  private async handleTick(at: string): Promise<void> {
+    const owned = this.options.partitions;
+    const due = await this.store.collection<SilenceWatch>(SILENCE_WATCH).find({
+      deadline: { $lte: Date.parse(at) },
+      ...(owned ? { partition: { $in: owned } } : {}),
+    });
+    if (due.length === 0) return;
+    const dirty = new Map<string, unknown>();
+    const ops: WriteOp[] = [];
+    for (const watch of due) {
+      const stored = await this.state(watch.id, dirty);
+      if (stored === undefined) continue;
+      const context = await this.tickContext(watch.dataSourceId);
+      const isDevice = watch.id.startsWith('device:');
+      const result = detectOnTick({
+        device: isDevice ? (stored as DeviceDetectionState) : undefined,
+        gateway: isDevice ? undefined : (stored as GatewayDetectionState),
+        at,
+        ...context,
+      });
+      const state = result.device ?? result.gateway;
+      if (state === undefined) continue;
+      dirty.set(watch.id, state);
+      const scope = { organizationId: watch.organizationId, dataSourceId: watch.dataSourceId, at };
+      const doc = result.device
+        ? deviceDocument(result.device, scope, context.policy)
+        : gatewayDocument(result.gateway as GatewayDetectionState, scope);
+      ops.push({
+        op: 'patch',
+        collection: ASSETS.name,
+        id: doc.id,
+        set: { connected: doc.connected, usage: doc.usage },
+      });
+      ops.push(watchOp(watch.id, watch.partition, scope, silenceDeadline(state, context.policy)));
+      for (const alert of result.alerts) await this.output.raise(alert);
+      for (const clearance of result.cleared) await this.output.clear(clearance);
+    }
+    await this.store.commit([...stateOps(dirty), ...ops]);
+    this.remember(dirty);
+  }
+
+  private async tickContext(dataSourceId: number) {
+    const source = await this.store.collection<DataSourceView>(DATA_SOURCES).get(String(dataSourceId));
+    const policyView = source
+      ? await this.store.collection<PolicyView>(POLICIES).get(String(source.policyId))
+      : null;
+    return {
+      policy: await this.policies.forDataSource(dataSourceId),
+      policyName: policyView?.name ?? '',
+      dataSourceConnected: source?.status === 'CONNECTED' && !source.deleted,
+    };
+  }
+
+  private remember(dirty: Map<string, unknown>): void {
     for (const [key, state] of dirty) this.cache.set(key, state);
     if (this.cache.size > 200_000) this.cache.clear();
-    this.metrics.packetsDetected.inc(pending.length);
   }
 
   private async state(key: string, dirty: Map<string, unknown>): Promise<unknown> {
@@ -121,21 +253,24 @@ export class DetectionRunner {
     const doc = await this.store.collection<StateDoc>(DETECTOR_STATE).get(key);
     return doc?.state;
   }
+}
 
-  private async raise(alert: AlertDraft): Promise<void> {
-    const who = { organizationId: alert.organizationId, actor: 'detector', correlationId: alert.packet.id };
-    try {
-      await this.events.append(
-        `alert-${alert.id}`,
-        [envelope(AlertEventTypes.Raised, alert, who, alert.createdAt, deterministicUuid(alert.id))],
-        'no_stream',
-      );
-      this.metrics.alertsRaised.inc({ code: alert.code });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      this.logger.debug(`Alert ${alert.id} was already raised`);
-    }
-  }
+function stateOps(states: Map<string, unknown>): WriteOp[] {
+  return [...states].map(([id, state]) => {
+    const doc: StateDoc = { id, state };
+    return { op: 'upsert', collection: DETECTOR_STATE.name, doc };
+  });
+}
+
+function watchOp(
+  id: string,
+  partition: number,
+  scope: { organizationId: number; dataSourceId: number },
+  deadline: number | null,
+): WriteOp {
+  if (deadline === null) return { op: 'delete', collection: SILENCE_WATCH.name, id };
+  const doc: SilenceWatch = { id, partition, ...scope, deadline };
+  return { op: 'upsert', collection: SILENCE_WATCH.name, doc };
 }
 
 /** The newest packet of each data source in the batch ("last message" of the data-source screens). */

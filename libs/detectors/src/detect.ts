@@ -2,19 +2,32 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 import { isAlertCode } from '@lorawatch/domain/alert-catalogue';
 import type { Packet } from '@lorawatch/domain/packet';
 import type { PolicyView } from '@lorawatch/domain/policy';
+import { runMessageAnomalyDetector } from './anomalies/laf-503-message-anomaly';
 import {
   initialDataSourceState,
   initialDeviceState,
+  upcastDevice,
+  upcastGateway,
   type DataSourceDetectionState,
   type DeviceDetectionState,
   type GatewayDetectionState,
+  type SessionDetectionState,
 } from './detection-state';
+import type { DetectorInput, DetectorStep, IssueClearance } from './detector-step';
+import { detectGatewayMoved } from './gateway-location/laf-010-gateway-moved';
 import { trackJoinRequest, type JoinRequestSighting } from './join-request-transmissions';
+import { runJoinDetectors } from './joins/join-detectors';
 import { detectDevNonceRepeated } from './laf-001-devnonce-repeated';
 import { detectJoinRequestReplayed } from './laf-003-join-request-replayed';
 import { detectNewDevice } from './laf-400-new-device';
 import { detectNewGateway } from './laf-402-new-gateway';
-import { dataSourceStateKey, deviceStateKey, gatewayStateKey } from './state-keys';
+import { detectSharedDevAddr } from './sessions/laf-002-shared-dev-addr';
+import { runSessionDetectors } from './sessions/run-session-detectors';
+import { dataSourceStateKey, deviceStateKey, gatewayStateKey, sessionStateKey } from './state-keys';
+import { tickDeviceStatistics } from './statistics/tick-device-statistics';
+import { tickGatewayStatistics } from './statistics/tick-gateway-statistics';
+import { updateDeviceStatistics } from './statistics/update-device-statistics';
+import { updateGatewayStatistics } from './statistics/update-gateway-statistics';
 import { laterOf } from './time';
 
 // The runner persists these; re-exported so it needs a single import.
@@ -22,7 +35,9 @@ export type {
   DataSourceDetectionState,
   DeviceDetectionState,
   GatewayDetectionState,
+  SessionDetectionState,
 } from './detection-state';
+export type { IssueClearance } from './detector-step';
 
 export interface DetectionInput {
   /** State stored under deviceStateKey(packet); undefined the first time. */
@@ -31,6 +46,8 @@ export interface DetectionInput {
   gateway?: GatewayDetectionState;
   /** State stored under dataSourceStateKey(packet); undefined the first time. */
   dataSource?: DataSourceDetectionState;
+  /** State stored under sessionStateKey(packet); undefined the first time. */
+  session?: SessionDetectionState;
   packet: Packet;
   policy: PolicyView;
 }
@@ -41,8 +58,12 @@ export interface DetectionResult {
   /** Undefined when the packet names no gateway. */
   gateway: GatewayDetectionState | undefined;
   dataSource: DataSourceDetectionState;
+  /** Undefined until a packet carries both the session address and the DevEUI. */
+  session: SessionDetectionState | undefined;
   /** Alerts of enabled types, in code order. */
   alerts: AlertDraft[];
+  /** Issue conditions that cleared, whatever the policy: an issue opened before a switch-off still closes. */
+  cleared: IssueClearance[];
 }
 
 /**
@@ -59,13 +80,13 @@ export function detect(input: DetectionInput): DetectionResult {
   assertKey('device', input.device?.key, deviceStateKey(packet));
   assertKey('gateway', input.gateway?.key, gatewayStateKey(packet));
   assertKey('data source', input.dataSource?.key, dataSourceStateKey(packet));
+  const outcome = new Outcome();
 
   let dataSource = input.dataSource ?? initialDataSourceState(packet);
-  const alerts: AlertDraft[] = [];
-
-  let device = input.device;
+  let device = input.device === undefined ? undefined : upcastDevice(input.device);
   if (device === undefined && deviceStateKey(packet) !== null) device = initialDeviceState(packet);
   const devAddr = packet.devAddr ?? device?.devAddr ?? null;
+  const step: DetectorInput = { packet, policy, devAddr };
 
   if (device !== undefined) {
     let sighting: JoinRequestSighting | null = null;
@@ -83,11 +104,11 @@ export function detect(input: DetectionInput): DetectionResult {
       transmissions: device.joinRequests,
       devAddr,
     });
-    alerts.push(...laf001.alerts);
-    alerts.push(...detectJoinRequestReplayed({ packet, sighting, devAddr }));
+    outcome.alerts.push(...laf001.alerts);
+    outcome.alerts.push(...detectJoinRequestReplayed({ packet, sighting, devAddr }));
     const laf400 = detectNewDevice({ discovery: device.discovery, dataSource, packet, devAddr });
     dataSource = laf400.dataSource;
-    alerts.push(...laf400.alerts);
+    outcome.alerts.push(...laf400.alerts);
     device = {
       ...device,
       devAddr,
@@ -95,19 +116,94 @@ export function detect(input: DetectionInput): DetectionResult {
       discovery: laf400.discovery,
       joinRequests,
       devNonces: laf001.state,
+      statistics: outcome.take(updateDeviceStatistics(device.statistics, step)),
+      sessions: outcome.take(runSessionDetectors(device.sessions, step)),
+      joins: outcome.take(runJoinDetectors(device.joins, step)),
+      messageAnomaly: outcome.take(runMessageAnomalyDetector(device.messageAnomaly, step)),
     };
   }
 
-  const laf402 = detectNewGateway({ gateway: input.gateway, dataSource, packet, devAddr });
-  dataSource = laf402.dataSource;
-  alerts.push(...laf402.alerts);
+  const session =
+    sessionStateKey(packet) === null ? input.session : outcome.take(detectSharedDevAddr(input.session, step));
 
-  return {
-    device,
-    gateway: laf402.gateway,
+  const laf402 = detectNewGateway({
+    gateway: input.gateway === undefined ? undefined : upcastGateway(input.gateway),
     dataSource,
-    alerts: alerts.filter((alert) => isAlertCode(alert.code) && policy.isEnabled(alert.code)),
+    packet,
+    devAddr,
+  });
+  dataSource = laf402.dataSource;
+  outcome.alerts.push(...laf402.alerts);
+  let gateway = laf402.gateway;
+  if (gateway !== undefined) {
+    gateway = {
+      ...gateway,
+      statistics: outcome.take(updateGatewayStatistics(gateway.statistics, step)),
+      location: outcome.take(detectGatewayMoved(gateway.location ?? undefined, step)) ?? null,
+    };
+  }
+
+  return { device, gateway, dataSource, session, ...outcome.result(policy) };
+}
+
+export interface TickDetectionInput {
+  /** A stored device state (not both). */
+  device?: DeviceDetectionState;
+  /** A stored gateway state (not both). */
+  gateway?: GatewayDetectionState;
+  /** ISO 8601 instant of the tick: time never comes from a clock inside the detectors. */
+  at: string;
+  policy: PolicyView;
+  policyName: string;
+  /** Silence means nothing while the data source itself is not connected. */
+  dataSourceConnected: boolean;
+}
+
+export interface TickDetectionResult {
+  device: DeviceDetectionState | undefined;
+  gateway: GatewayDetectionState | undefined;
+  alerts: AlertDraft[];
+  cleared: IssueClearance[];
+}
+
+/** The clock-driven detectors (LAF-401, LAF-403): an asset silent for longer than its allowance. */
+export function detectOnTick(input: TickDetectionInput): TickDetectionResult {
+  const outcome = new Outcome();
+  const tick = {
+    at: input.at,
+    policy: input.policy,
+    policyName: input.policyName,
+    dataSourceConnected: input.dataSourceConnected,
   };
+  let device = input.device === undefined ? undefined : upcastDevice(input.device);
+  if (device !== undefined) {
+    device = { ...device, statistics: outcome.take(tickDeviceStatistics(device.statistics, tick)) };
+  }
+  let gateway = input.gateway === undefined ? undefined : upcastGateway(input.gateway);
+  if (gateway !== undefined) {
+    gateway = { ...gateway, statistics: outcome.take(tickGatewayStatistics(gateway.statistics, tick)) };
+  }
+  return { device, gateway, ...outcome.result(input.policy) };
+}
+
+/** Gathers what the detector families report while their states are folded into the new state. */
+class Outcome {
+  readonly alerts: AlertDraft[] = [];
+  private readonly cleared: IssueClearance[] = [];
+
+  take<TState>(step: DetectorStep<TState>): TState {
+    this.alerts.push(...step.alerts);
+    this.cleared.push(...step.cleared);
+    return step.state;
+  }
+
+  result(policy: PolicyView): { alerts: AlertDraft[]; cleared: IssueClearance[] } {
+    const alerts = this.alerts
+      .filter((alert) => isAlertCode(alert.code) && policy.isEnabled(alert.code))
+      // Stable: alerts of one code keep the order their detector gave.
+      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    return { alerts, cleared: this.cleared };
+  }
 }
 
 /** A state handed in under the wrong key is a runner bug that would silently mix two assets' histories. */

@@ -120,8 +120,10 @@ describe('detect', () => {
     expect(result).toStrictEqual({
       device: undefined,
       gateway: undefined,
-      dataSource: { version: 1, key: '1', dataSourceId: 1, knownDevices: 0, knownGateways: 0 },
+      dataSource: { version: 2, key: '1', dataSourceId: 1, knownDevices: 0, knownGateways: 0 },
+      session: undefined,
       alerts: [],
+      cleared: [],
     });
   });
 
@@ -148,6 +150,6 @@ describe('detect', () => {
   });
 
   it('starts from an empty store', () => {
-    expect(emptyDetectionStore()).toStrictEqual({ devices: {}, gateways: {}, dataSources: {} });
+    expect(emptyDetectionStore()).toStrictEqual({ devices: {}, gateways: {}, dataSources: {}, sessions: {} });
   });
 });

@@ -1,14 +1,22 @@
 import type { Packet } from '@lorawatch/domain/packet';
+import { initialMessageAnomaly, type MessageAnomalyState } from './anomalies/laf-503-message-anomaly';
+import type { GatewayLocationState } from './gateway-location/laf-010-gateway-moved';
+import { initialJoinDetectors, type JoinDetectorsState } from './joins/join-detectors';
 import type { DevNonceHistoryState } from './laf-001-devnonce-repeated';
 import type { JoinRequestTransmission } from './join-request-transmissions';
+import { initialSessionDetectors, type SessionDetectorsState } from './sessions/run-session-detectors';
+import type { SessionLinkState } from './sessions/laf-002-shared-dev-addr';
+import { initialDeviceStatistics, type DeviceStatisticsState } from './statistics/update-device-statistics';
+import { initialGatewayStatistics, type GatewayStatisticsState } from './statistics/gateway-statistics-state';
 import { dataSourceStateKey, deviceStateKey, gatewayStateKey } from './state-keys';
 
 /**
  * What the detectors remember between packets. The runner persists it together with the packet-log offsets, so
  * it is plain JSON (objects, arrays, strings, numbers, booleans, null): no Map, Set, Date or undefined.
- * `version` lets a later release upcast stored state.
+ * `version` lets a later release upcast stored state: version 1 held only the join detectors of the first
+ * release, and is completed with empty families when read (see upcastDevice / upcastGateway).
  */
-export const DETECTION_STATE_VERSION = 1;
+export const DETECTION_STATE_VERSION = 2;
 
 /** When and where a DevEUI was first seen in its data source; null while the state is keyed by DevAddr. */
 export interface DeviceDiscovery {
@@ -29,6 +37,14 @@ export interface DeviceDetectionState {
   joinRequests: JoinRequestTransmission[];
   /** LAF-001. */
   devNonces: DevNonceHistoryState;
+  /** Traffic statistics, LAF-100 to LAF-103 and LAF-401. */
+  statistics: DeviceStatisticsState;
+  /** LAF-004 to LAF-007 and LAF-011. */
+  sessions: SessionDetectorsState;
+  /** LAF-404 and LAF-501. */
+  joins: JoinDetectorsState;
+  /** LAF-503. */
+  messageAnomaly: MessageAnomalyState;
 }
 
 export interface GatewayDetectionState {
@@ -39,10 +55,17 @@ export interface GatewayDetectionState {
   firstPacketId: string;
   firstSeenAt: string;
   lastSeenAt: string;
+  /** Traffic statistics and LAF-403. */
+  statistics: GatewayStatisticsState;
+  /** LAF-010: the last known position; null until the gateway reports one. */
+  location: GatewayLocationState | null;
 }
 
+/** LAF-002: which device a session address belongs to, keyed by data source + DevAddr. */
+export type SessionDetectionState = SessionLinkState;
+
 export interface DataSourceDetectionState {
-  version: typeof DETECTION_STATE_VERSION;
+  version: number;
   key: string;
   dataSourceId: number;
   /** Distinct DevEUIs seen so far (the LAF-400 count). */
@@ -62,6 +85,10 @@ export function initialDeviceState(packet: Packet): DeviceDetectionState {
     discovery: null,
     joinRequests: [],
     devNonces: { uses: [], hasJoined: false },
+    statistics: initialDeviceStatistics(),
+    sessions: initialSessionDetectors(),
+    joins: initialJoinDetectors(),
+    messageAnomaly: initialMessageAnomaly(),
   };
 }
 
@@ -75,6 +102,8 @@ export function initialGatewayState(packet: Packet): GatewayDetectionState {
     firstPacketId: packet.id,
     firstSeenAt: packet.date,
     lastSeenAt: packet.date,
+    statistics: initialGatewayStatistics(),
+    location: null,
   };
 }
 
@@ -85,5 +114,39 @@ export function initialDataSourceState(packet: Packet): DataSourceDetectionState
     dataSourceId: packet.dataSourceId,
     knownDevices: 0,
     knownGateways: 0,
+  };
+}
+
+type StoredDevice = Omit<
+  DeviceDetectionState,
+  'version' | 'statistics' | 'sessions' | 'joins' | 'messageAnomaly'
+> &
+  Partial<Pick<DeviceDetectionState, 'statistics' | 'sessions' | 'joins' | 'messageAnomaly'>> & {
+    version: number;
+  };
+
+/** A device state as stored by any release, completed to the current version. */
+export function upcastDevice(stored: StoredDevice): DeviceDetectionState {
+  if (stored.version === DETECTION_STATE_VERSION) return stored as DeviceDetectionState;
+  return {
+    ...stored,
+    version: DETECTION_STATE_VERSION,
+    statistics: stored.statistics ?? initialDeviceStatistics(),
+    sessions: stored.sessions ?? initialSessionDetectors(),
+    joins: stored.joins ?? initialJoinDetectors(),
+    messageAnomaly: stored.messageAnomaly ?? initialMessageAnomaly(),
+  };
+}
+
+type StoredGateway = Omit<GatewayDetectionState, 'version' | 'statistics' | 'location'> &
+  Partial<Pick<GatewayDetectionState, 'statistics' | 'location'>> & { version: number };
+
+export function upcastGateway(stored: StoredGateway): GatewayDetectionState {
+  if (stored.version === DETECTION_STATE_VERSION) return stored as GatewayDetectionState;
+  return {
+    ...stored,
+    version: DETECTION_STATE_VERSION,
+    statistics: stored.statistics ?? initialGatewayStatistics(),
+    location: stored.location ?? null,
   };
 }

@@ -19,3 +19,8 @@ export function gatewayStateKey(packet: KeyFields): string | null {
 export function dataSourceStateKey(packet: Pick<Packet, 'dataSourceId'>): string {
   return String(packet.dataSourceId);
 }
+
+/** LAF-002 keeps which device a session address belongs to, per data source. */
+export function sessionStateKey(packet: Pick<Packet, 'dataSourceId' | 'devAddr'>): string | null {
+  return packet.devAddr === null ? null : `${packet.dataSourceId}:${packet.devAddr}`;
+}

@@ -251,11 +251,13 @@ const ALERT_TYPE_LIST: readonly AlertType[] = [
     code: 'LAF-008',
     name: 'AppKey recovered from a join request',
     risk: 'HIGH',
-    message: 'The AppKey of device {dev_eui} was recovered from a join request.',
-    description: 'The root key of the device could be found from a single captured join request.',
+    message: 'A weak AppKey of device {dev_eui} reproduces the MIC of one of its join requests.',
+    description:
+      'A default, well-known or easily generated root key matched a captured join request. Until a second frame confirms it (LAF-009) this is very likely but not certain: the match is on a 4-byte MIC.',
     technicalDescription:
-      'Documented in the original framework without an implementation; LAF-009 covers the cases we detect.',
-    recommendedAction: 'Provision the device with a new random AppKey.',
+      'Each join request of a device is tested against candidate keys, cheapest first: the organisation keys, keys built from the JoinEUI and DevEUI (concatenations, interleavings, digests, an EUI with a repeated byte), repeated bytes, counting sequences, a published dictionary of default keys, and about 196,000 two-byte patterns. The full search runs at most once a day per device while nothing is found; key_source names the family that matched.',
+    recommendedAction:
+      'Provision the device with a new random AppKey and rejoin it; the confirmation (LAF-009) follows at its next join.',
     forAssetType: 'DEVICE',
     isIssue: false,
     quarantineTimeout: 0,
@@ -267,11 +269,11 @@ const ALERT_TYPE_LIST: readonly AlertType[] = [
     name: 'Device AppKey guessed',
     risk: 'HIGH',
     message:
-      'The AppKey of device {dev_eui} was found by testing weak keys against a {packet_type_1} and a {packet_type_2}.',
+      'The AppKey of device {dev_eui} was guessed: recovered from a {packet_type_1} and confirmed by a {packet_type_2}.',
     description:
       'The device root key is a default, well-known or easily generated value. Anyone who captures its join traffic can derive the session keys, read its data and impersonate it.',
     technicalDescription:
-      'Candidate keys (dictionary, organisation keys, patterns built from the EUIs) are tried against the join-request MIC; a hit is confirmed by a second join request or by a join accept that decrypts with a valid MIC, which also yields the session keys.',
+      'A key recovered from one join request (LAF-008) is confirmed when it also verifies a second join request with another DevNonce, or decrypts the join accept sent to the device with a valid MIC (dev_addr is then read from the accept, and the session keys follow). The issue clears by itself when a later join request no longer verifies under the key (the AppKey was modified).',
     recommendedAction:
       'Provision the device with a new random AppKey and rejoin it. Review the provisioning process so default keys are not shipped.',
     forAssetType: 'DEVICE',

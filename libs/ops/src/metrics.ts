@@ -49,6 +49,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly keyAuditLag = new Gauge({
+    name: 'lorawatch_key_audit_lag',
+    help: 'Packets appended but not yet checked by the AppKey audit, per partition',
+    labelNames: ['partition'],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

@@ -4,7 +4,7 @@ import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store
 import { envelope } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { PolicyEventTypes, type PolicyCreated } from './policy.events';
+import { PolicyEventTypes, policyStream, type PolicyCreated } from './domain/policy.events';
 import { POLICIES, type PolicyView } from './policy.view';
 
 export const DEFAULT_POLICY_ID = 1;
@@ -20,7 +20,7 @@ export class SeedDefaultPolicy {
 
   async run(): Promise<void> {
     if (await this.store.collection<PolicyView>(POLICIES).get(String(DEFAULT_POLICY_ID))) return;
-    const streamId = `policy-${DEFAULT_POLICY_ID}`;
+    const streamId = policyStream(DEFAULT_POLICY_ID);
     if ((await this.events.readStream(streamId, { maxCount: 1 })).length > 0) return;
     const data: PolicyCreated = {
       policyId: DEFAULT_POLICY_ID,

@@ -1,10 +1,11 @@
+import { chirpstackV3ApplicationBody } from './chirpstack-application-events';
 import { jsonFormat, type GatewayBody } from './chirpstack-format';
 import type {
   DownlinkEvent,
   GatewayConnectionEvent,
   GatewayStatsEvent,
   LoRaTx,
-  SimEvent,
+  GatewaySimEvent,
   SimGateway,
   UplinkEvent,
 } from './sim-event';
@@ -15,7 +16,7 @@ import type {
  * fixtures/chirpstack-v3/iotroam-2020-mosquitto-sub.txt). The `json` marshaler publishes them as they are,
  * the `protobuf` one (chirpstack-v3-protobuf-format.ts) encodes them.
  */
-export function chirpstackV3Body(event: SimEvent): GatewayBody {
+export function chirpstackV3Body(event: GatewaySimEvent): GatewayBody {
   const prefix = `gateway/${event.gateway.eui}`;
   switch (event.kind) {
     case 'uplink':
@@ -40,7 +41,7 @@ export function chirpstackV3Body(event: SimEvent): GatewayBody {
 }
 
 /** ChirpStack Gateway Bridge v3 with the `json` marshaler. */
-export const chirpstackV3Json = jsonFormat('chirpstack-v3', chirpstackV3Body);
+export const chirpstackV3Json = jsonFormat('chirpstack-v3', chirpstackV3Body, chirpstackV3ApplicationBody);
 
 function gatewayId(gateway: SimGateway): string {
   return Buffer.from(gateway.eui, 'hex').toString('base64');

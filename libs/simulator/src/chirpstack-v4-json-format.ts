@@ -1,12 +1,13 @@
 import { V4_CODE_RATES } from '@lorawatch/ingest/chirpstack-v4/code-rate';
 import type { JsonObject } from '@lorawatch/ingest/json-fields';
+import { chirpstackV4ApplicationBody } from './chirpstack-application-events';
 import { type GatewayBody, jsonFormat } from './chirpstack-format';
 import type {
   DownlinkEvent,
   GatewayConnectionEvent,
   GatewayStatsEvent,
   LoRaTx,
-  SimEvent,
+  GatewaySimEvent,
   UplinkEvent,
 } from './sim-event';
 
@@ -19,7 +20,7 @@ const REGION_PREFIX = 'eu868';
  * v4's marshaler does, every zero value left out. The `json` marshaler publishes them as they are, the
  * `protobuf` one (chirpstack-v4-protobuf-format.ts) encodes them.
  */
-export function chirpstackV4Body(event: SimEvent): GatewayBody {
+export function chirpstackV4Body(event: GatewaySimEvent): GatewayBody {
   const prefix = `${REGION_PREFIX}/gateway/${event.gateway.eui}`;
   switch (event.kind) {
     case 'uplink':
@@ -44,7 +45,11 @@ export function chirpstackV4Body(event: SimEvent): GatewayBody {
 }
 
 /** ChirpStack v4 (Gateway Bridge or MQTT Forwarder) with the `json` marshaler. */
-export const chirpstackV4Json = jsonFormat('chirpstack-v4-json', chirpstackV4Body);
+export const chirpstackV4Json = jsonFormat(
+  'chirpstack-v4-json',
+  chirpstackV4Body,
+  chirpstackV4ApplicationBody,
+);
 
 /** v4 JSON omits fields at their default (0, false, ""): an uplink on channel 0 has no `channel`. */
 function withoutDefaults(fields: JsonObject): JsonObject {

@@ -20,6 +20,8 @@ export interface PublishSimulationOptions {
   seed: number;
   /** Average simulated seconds between two attacks of each kind (default 300). */
   attackIntervalSeconds?: number;
+  /** Also publish ChirpStack application events (see NetworkSimulatorOptions). Default false. */
+  applicationEvents?: boolean;
   /** Publish without pacing, as fast as the broker acknowledges (benchmarks). Default false: real time. */
   asFastAsPossible?: boolean;
   /** QoS 1 publishes awaiting their PUBACK at once. Default 200. */
@@ -56,6 +58,7 @@ export async function publishSimulation(options: PublishSimulationOptions): Prom
     startTime: new Date(realStart),
     uplinkPeriodSeconds: options.devices / options.rate,
     attackIntervalSeconds: options.attackIntervalSeconds,
+    applicationEvents: options.applicationEvents,
   });
   const client = await mqtt.connectAsync(options.url, {
     username: options.username,

@@ -2,9 +2,9 @@
  * What happens on the simulated network, independent of any network server's wire format. A WireFormat
  * (see wire-format.ts) turns each event into the message that server would publish.
  */
-export type AttackKind = 'join-replay' | 'devnonce-repeat';
+import type { AttackKind } from './attack-kinds';
 
-export const ATTACK_KINDS: readonly AttackKind[] = ['join-replay', 'devnonce-repeat'];
+export { ATTACK_KINDS, type AttackKind } from './attack-kinds';
 
 export interface SimGateway {
   /** Lowercase big-endian hex. */
@@ -65,6 +65,8 @@ export interface GatewayStatsEvent {
   txPacketsReceived: number;
   txPacketsEmitted: number;
   statsId: Buffer;
+  /** Set while an attack is what the stats report (a gateway reporting a position it was moved to). */
+  attack?: AttackKind;
 }
 
 export interface GatewayConnectionEvent {
@@ -74,7 +76,39 @@ export interface GatewayConnectionEvent {
   online: boolean;
 }
 
-export type SimEvent = UplinkEvent | DownlinkEvent | GatewayStatsEvent | GatewayConnectionEvent;
+/** One gateway's view of an uplink, as the network server lists it in an application event. */
+export interface ApplicationReception {
+  gateway: SimGateway;
+  rssi: number;
+  snr: number;
+}
+
+/**
+ * What the network server tells applications about a device it accepted: a join (`join`) or a data uplink
+ * (`up`), naming both the DevEUI and the DevAddr. Only ChirpStack publishes these next to gateway traffic;
+ * collectors learn from them which device a data frame belongs to.
+ */
+export interface ApplicationEvent {
+  kind: 'application';
+  type: 'up' | 'join';
+  at: Date;
+  devEui: string;
+  /** Lowercase big-endian hex. */
+  devAddr: string;
+  /** Up only: the full 32-bit counter, the port and the decrypted payload. */
+  fCnt: number | null;
+  fPort: number | null;
+  data: Buffer | null;
+  tx: LoRaTx;
+  receptions: ApplicationReception[];
+  deduplicationId: Buffer;
+  attack: AttackKind | null;
+}
+
+/** The events a gateway bridge publishes (everything but application events). */
+export type GatewaySimEvent = UplinkEvent | DownlinkEvent | GatewayStatsEvent | GatewayConnectionEvent;
+
+export type SimEvent = GatewaySimEvent | ApplicationEvent;
 
 /** One message as a network server's gateway bridge would publish it, with the truth about it for tests. */
 export interface SimMessage {
@@ -84,7 +118,7 @@ export interface SimMessage {
   /** Published retained (connection state). */
   retain: boolean;
   kind: SimEvent['kind'];
-  /** The attack this message belongs to; null for honest traffic. */
+  /** The attack this message belongs to (or the anomaly it shows); null for honest traffic. */
   attack: AttackKind | null;
   devEui: string | null;
 }

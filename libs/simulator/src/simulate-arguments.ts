@@ -1,19 +1,21 @@
 import { parseArgs } from 'node:util';
 import type { PublishSimulationOptions } from './publish-simulation';
-import { ATTACK_KINDS, type AttackKind } from './sim-event';
+import { ALL_ATTACKS, ATTACK_KINDS, parseAttackList } from './attack-kinds';
 import { isSimFormatName, SIM_FORMATS } from './wire-format';
 
 export const SIMULATE_USAGE = [
   'usage: npm run simulate -- --url mqtt://HOST:PORT --devices N --gateways G --rate R',
-  '         [--format FORMAT] [--attacks join-replay,devnonce-repeat] [--duration S] [--count N]',
-  '         [--seed N] [--fast] [--username U] [--password P]',
+  '         [--format FORMAT] [--attacks all|KIND,KIND...] [--attack-interval S] [--application-events]',
+  '         [--duration S] [--count N] [--seed N] [--fast] [--username U] [--password P]',
   '',
   '  --url        broker to publish to (mqtt:// or mqtts://)',
   `  --format     wire format: ${SIM_FORMATS.join(', ')} (default chirpstack-v3)`,
   '  --devices    number of simulated end devices',
   '  --gateways   number of simulated gateways',
   '  --rate       radio uplinks per second over the whole network',
-  `  --attacks    comma-separated: ${ATTACK_KINDS.join(', ')} (default none)`,
+  `  --attacks    comma-separated, or ${ALL_ATTACKS} for every kind: ${ATTACK_KINDS.join(', ')} (default none)`,
+  '  --attack-interval  mean seconds between two rounds of each attack (default 300)',
+  '  --application-events  also publish ChirpStack application events (join, up): DevEUIs of data frames',
   '  --duration   stop after S seconds (default: run until Ctrl-C)',
   '  --count      stop after N published messages',
   '  --seed       integer seed; the same seed gives the same network (default 1)',
@@ -42,6 +44,8 @@ export function parseSimulateArguments(argv: readonly string[]): ParsedSimulateA
         gateways: { type: 'string' },
         rate: { type: 'string' },
         attacks: { type: 'string', default: '' },
+        'attack-interval': { type: 'string' },
+        'application-events': { type: 'boolean', default: false },
         duration: { type: 'string' },
         count: { type: 'string' },
         seed: { type: 'string', default: '1' },
@@ -64,12 +68,15 @@ export function parseSimulateArguments(argv: readonly string[]): ParsedSimulateA
       devices: integer(required(values.devices, '--devices'), '--devices', 1),
       gateways: integer(required(values.gateways, '--gateways'), '--gateways', 1),
       rate: positive(required(values.rate, '--rate'), '--rate'),
-      attacks: attacks(String(values.attacks)),
+      attacks: parseAttackList(String(values.attacks)),
       seed: integer(String(values.seed), '--seed', Number.MIN_SAFE_INTEGER),
       asFastAsPossible: values.fast === true,
     };
     if (typeof values.duration === 'string')
       options.durationSeconds = positive(values.duration, '--duration');
+    if (typeof values['attack-interval'] === 'string')
+      options.attackIntervalSeconds = positive(values['attack-interval'], '--attack-interval');
+    if (values['application-events'] === true) options.applicationEvents = true;
     if (typeof values.count === 'string') options.count = integer(values.count, '--count', 1);
     if (typeof values.username === 'string') options.username = values.username;
     if (typeof values.password === 'string') options.password = values.password;
@@ -98,17 +105,4 @@ function positive(text: string, flag: string): number {
     throw new Error(`${flag} must be a positive number, got "${text}"`);
   }
   return value;
-}
-
-function attacks(text: string): AttackKind[] {
-  const names = text
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  for (const name of names) {
-    if (!(ATTACK_KINDS as readonly string[]).includes(name)) {
-      throw new Error(`unknown attack "${name}" (known: ${ATTACK_KINDS.join(', ')})`);
-    }
-  }
-  return [...new Set(names)] as AttackKind[];
 }

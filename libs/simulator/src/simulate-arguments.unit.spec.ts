@@ -1,3 +1,4 @@
+import { ATTACK_KINDS } from './attack-kinds';
 import { parseSimulateArguments } from './simulate-arguments';
 
 const VALID = ['--url', 'mqtt://localhost:1883', '--devices', '100', '--gateways', '5', '--rate', '10'];
@@ -32,6 +33,26 @@ describe('parseSimulateArguments', () => {
     });
   });
 
+  it('expands --attacks all to every kind, and reads the attack interval and application events', () => {
+    const parsed = parseSimulateArguments([
+      ...VALID,
+      '--attacks',
+      'all',
+      '--attack-interval',
+      '45',
+      '--application-events',
+    ]);
+    expect(parsed).toMatchObject({
+      ok: true,
+      options: { attacks: [...ATTACK_KINDS], attackIntervalSeconds: 45, applicationEvents: true },
+    });
+  });
+
+  it('keeps the listed attacks once each, in order', () => {
+    const parsed = parseSimulateArguments([...VALID, '--attacks', 'gateway-move, weak-key,gateway-move']);
+    expect(parsed).toMatchObject({ ok: true, options: { attacks: ['gateway-move', 'weak-key'] } });
+  });
+
   it('defaults the format, the seed and the attacks', () => {
     const parsed = parseSimulateArguments(VALID);
     expect(parsed).toMatchObject({ ok: true, options: { format: 'chirpstack-v3', seed: 1, attacks: [] } });
@@ -54,6 +75,11 @@ describe('parseSimulateArguments', () => {
     ['a fractional gateway count', [...VALID, '--gateways', '1.5'], /--gateways/],
     ['a negative rate', [...VALID, '--rate=-3'], /--rate must be a positive number/],
     ['an unknown attack', [...VALID, '--attacks', 'jamming'], /unknown attack "jamming"/],
+    [
+      'a zero attack interval',
+      [...VALID, '--attack-interval', '0'],
+      /--attack-interval must be a positive number/,
+    ],
     ['an unknown format', [...VALID, '--format', 'ttn-v2'], /--format must be one of/],
     ['an unknown flag', [...VALID, '--verbose'], /Unknown option/],
     ['a stray argument', [...VALID, 'extra'], /positional/],

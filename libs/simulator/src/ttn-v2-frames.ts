@@ -33,7 +33,7 @@ export function ttnV2GatewayId(gateway: SimGateway): string {
 /**
  * Turns a simulated event into the traffic-stream frame a TTN v2 server would send for it: uplinks and
  * downlinks by their MType (join requests and accepts have their own frame types), gateway stats as a status
- * with the gateway's position. v2 had no gateway connect/disconnect frames: those events give undefined.
+ * with the gateway's position. v2 had no gateway connect/disconnect frames, and application events are not traffic: those give undefined.
  */
 export function ttnV2FrameFor(event: SimEvent): TtnV2Frame | undefined {
   switch (event.kind) {
@@ -66,6 +66,7 @@ export function ttnV2FrameFor(event: SimEvent): TtnV2Frame | undefined {
         altitude: event.gateway.altitude,
       };
     case 'gateway-connection':
+    case 'application':
       return undefined;
   }
 }

@@ -6,7 +6,7 @@ import type {
   GatewayConnectionEvent,
   GatewayStatsEvent,
   LoRaTx,
-  SimEvent,
+  GatewaySimEvent,
   SimGateway,
   UplinkEvent,
 } from './sim-event';
@@ -43,7 +43,7 @@ export function ttnV3GatewayId(gateway: SimGateway): string {
  * gs.status.receive (GatewayStatus with a GPS antenna location), gs.gateway.connect / disconnect. TTS JSON
  * omits zero, false and empty values (wire-formats §5.6), and so does this.
  */
-export function ttnV3EventFor(event: SimEvent): TtnV3Event {
+export function ttnV3EventFor(event: GatewaySimEvent): TtnV3Event {
   switch (event.kind) {
     case 'uplink':
       return uplinkEvent(event);
@@ -58,7 +58,7 @@ export function ttnV3EventFor(event: SimEvent): TtnV3Event {
 
 function envelope(
   name: string,
-  event: SimEvent,
+  event: GatewaySimEvent,
   seed: Buffer | string,
   fields: Pick<TtnV3Event, 'correlation_ids' | 'visibility'> & { data?: Record<string, unknown> },
 ): TtnV3Event {

@@ -10,6 +10,8 @@ import type { WireFormat } from './wire-format';
 export const ttnV3Format: WireFormat = {
   name: 'ttn-v3',
   encode(event) {
+    // TTS streams application events to applications, not on the gateway stream collectors read.
+    if (event.kind === 'application') return null;
     const ttnEvent = ttnV3EventFor(event);
     return {
       topic: `ttn-v3/gateways/${ttnV3GatewayId(event.gateway)}/${ttnEvent.name}`,

@@ -22,7 +22,14 @@ export const SIM_FORMATS: readonly SimFormatName[] = [
  */
 export interface WireFormat {
   readonly name: SimFormatName;
-  encode(event: SimEvent): { topic: string; payload: Buffer; retain: boolean };
+  /** Null for an event this server does not publish where collectors read (TTS application events). */
+  encode(event: SimEvent): EncodedMessage | null;
+}
+
+export interface EncodedMessage {
+  topic: string;
+  payload: Buffer;
+  retain: boolean;
 }
 
 export function formatFor(name: SimFormatName): WireFormat {

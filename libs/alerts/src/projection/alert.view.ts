@@ -1,4 +1,5 @@
 import type { Risk } from '@lorawatch/domain/risk';
+import type { AlertResolver } from '../alert.events';
 
 export interface AlertView {
   /** Deterministic alert id (stream alert-<id>). */
@@ -14,9 +15,15 @@ export interface AlertView {
   devAddr: string | null;
   gateway: string | null;
   parameters: Record<string, unknown>;
+  /**
+   * False while the alert is of an issue type and no issue was opened with it, and for good when an open issue
+   * blocked it (alert-types.md §2.4). Only shown alerts are ever returned; documents without it count as shown.
+   */
+  show: boolean;
   resolved: boolean;
   resolvedAt: string | null;
   resolvedById: number | null;
+  resolvedBy: AlertResolver | null;
   resolutionComment: string | null;
   assetImportance: 'LOW' | 'MEDIUM' | 'HIGH' | null;
 }
@@ -29,3 +36,6 @@ export const ALERTS = {
     { fields: ['organizationId', 'code'] },
   ],
 };
+
+/** The read-store condition of every alert query: shown alerts only. */
+export const SHOWN = { $ne: false } as const;

@@ -1,42 +1,91 @@
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { Packet } from '@lorawatch/domain/packet';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import type { Projection } from '@lorawatch/projections/projection';
-import type { WriteOp } from '@lorawatch/read-store/read-store.port';
-import { AlertEventTypes, type AlertRaised } from '../alert.events';
+import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
+import type { Projection, ProjectionUpdate } from '@lorawatch/projections/projection';
+import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
+import { AlertEventTypes, type AlertRaised, type AlertResolved } from '../alert.events';
 import { ALERTS, type AlertView } from './alert.view';
 
 export const alertsProjection: Projection = {
   name: 'alerts',
   collections: [ALERTS],
-  eventTypes: [AlertEventTypes.Raised],
-  project(event: RecordedEvent): WriteOp[] {
-    const alert = event.data as AlertRaised;
-    const doc: AlertView = {
-      id: alert.id,
-      numericId: event.position,
-      code: alert.code,
-      risk: alertTypeByCode(alert.code)?.risk ?? 'INFO',
-      organizationId: alert.organizationId,
-      dataSourceId: alert.dataSourceId,
-      createdAt: alert.createdAt,
-      devEui: alert.devEui,
-      devAddr: alert.devAddr,
-      gateway: alert.gateway,
-      parameters: {
-        ...alert.parameters,
-        packet_data: packetJson(alert.packet),
-        prev_packet_data: alert.prevPacket ? packetJson(alert.prevPacket) : null,
-      },
-      resolved: false,
-      resolvedAt: null,
-      resolvedById: null,
-      resolutionComment: null,
-      assetImportance: null,
-    };
-    return [{ op: 'upsert', collection: ALERTS.name, doc }];
+  eventTypes: [AlertEventTypes.Raised, AlertEventTypes.Resolved, IssueEventTypes.Opened],
+  async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+    switch (event.type) {
+      case AlertEventTypes.Raised:
+        return [{ op: 'upsert', collection: ALERTS.name, doc: alertView(event) }];
+      case AlertEventTypes.Resolved:
+        return resolved(event.data as AlertResolved);
+      case IssueEventTypes.Opened:
+        return shownByIssue(event.data as IssueOpened, store);
+      default:
+        return [];
+    }
   },
 };
+
+function alertView(event: RecordedEvent): AlertView {
+  const alert = event.data as AlertRaised;
+  const type = alertTypeByCode(alert.code);
+  return {
+    id: alert.id,
+    numericId: event.position,
+    code: alert.code,
+    risk: type?.risk ?? 'INFO',
+    organizationId: alert.organizationId,
+    dataSourceId: alert.dataSourceId,
+    createdAt: alert.createdAt,
+    devEui: alert.devEui,
+    devAddr: alert.devAddr,
+    gateway: alert.gateway,
+    parameters: {
+      ...alert.parameters,
+      // Resolution alerts say "no packet" with an explicit null (alert-types.md §2.4).
+      packet_data: alert.parameters.packet_data === null ? null : packetJson(alert.packet),
+      prev_packet_data: alert.prevPacket ? packetJson(alert.prevPacket) : null,
+    },
+    // Issue types wait for the issue tracker: hidden from the start, shown when they open an issue.
+    show: !type?.isIssue,
+    resolved: false,
+    resolvedAt: null,
+    resolvedById: null,
+    resolvedBy: null,
+    resolutionComment: null,
+    assetImportance: null,
+  };
+}
+
+function resolved(event: AlertResolved): WriteOp[] {
+  const set: Partial<AlertView> = {
+    resolved: true,
+    resolvedAt: event.resolvedAt,
+    resolvedById: event.resolvedBy.userId,
+    resolvedBy: event.resolvedBy,
+    resolutionComment: event.comment,
+  };
+  return [{ op: 'patch', collection: ALERTS.name, id: event.alertId, set }];
+}
+
+async function shownByIssue(opened: IssueOpened, store: ReadStore): Promise<WriteOp[]> {
+  const alert = await store.collection<AlertView>(ALERTS).get(opened.alertId);
+  if (!alert || alert.show !== false) return [];
+  return [{ op: 'patch', collection: ALERTS.name, id: opened.alertId, set: { show: true } }];
+}
+
+/**
+ * The alert a committed alerts-projection update made visible, if any: a new alert shown at once, or a hidden
+ * one whose issue just opened. The websocket announces exactly these (`new_alert`).
+ */
+export function newlyVisibleAlertId(update: ProjectionUpdate): string | null {
+  if (update.projection !== alertsProjection.name) return null;
+  for (const op of update.ops) {
+    if (op.collection !== ALERTS.name) continue;
+    if (op.op === 'upsert' && (op.doc as AlertView).show) return op.doc.id;
+    if (op.op === 'patch' && op.set.show === true) return op.id;
+  }
+  return null;
+}
 
 /** The packet fields the alert dialog shows, in the API's snake_case. */
 export function packetJson(packet: Packet) {

@@ -16,10 +16,17 @@ export function alertJson(alert: AlertView, dataSourceName: string | null, full:
     gateway_id: null,
     device_auth_id: null,
     parameters: alert.parameters,
+    resolved: alert.resolved,
     resolved_at: alert.resolvedAt,
     resolution_comment: alert.resolutionComment,
     resolved_by_id: alert.resolvedById,
-    resolved_by: null,
+    resolved_by: alert.resolvedBy
+      ? {
+          id: alert.resolvedBy.userId,
+          username: alert.resolvedBy.username,
+          full_name: alert.resolvedBy.fullName,
+        }
+      : null,
     asset_importance: alert.assetImportance,
   };
 }

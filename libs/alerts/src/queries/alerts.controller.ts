@@ -6,7 +6,7 @@ import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { parseOrderBy } from '@lorawatch/platform/query-params';
 import { READ_STORE, type Filter, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { ALERTS, type AlertView } from '../projection/alert.view';
+import { ALERTS, SHOWN, type AlertView } from '../projection/alert.view';
 import { alertJson, alertTypeJson } from './alert.json';
 import { type AlertFilterQuery, CountAlertsQuery, ListAlertsQuery } from './alerts.query';
 
@@ -83,7 +83,7 @@ function riskFilter(filter: Filter, risk: Risk): Filter[string] {
 }
 
 export function alertFilter(organizationId: number, query: AlertFilterQuery): Filter {
-  const filter: Filter = { organizationId };
+  const filter: Filter = { organizationId, show: SHOWN };
   const range = query.created_at;
   if (range?.gte || range?.lte) {
     const gte = range.gte ? new Date(range.gte).toISOString() : undefined;

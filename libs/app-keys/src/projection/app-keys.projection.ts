@@ -1,0 +1,29 @@
+import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
+import type { Projection } from '@lorawatch/projections/projection';
+import type { WriteOp } from '@lorawatch/read-store/read-store.port';
+import { AppKeyEventTypes, type AppKeysAdded, type AppKeysRemoved } from '../domain/app-key.events';
+import { APP_KEYS, appKeyDocId, type AppKeyView } from './app-key.view';
+
+export const APP_KEYS_PROJECTION = 'app_keys';
+
+/** Upserts and deletes by key, so replaying the events gives the same documents. */
+export const appKeysProjection: Projection = {
+  name: APP_KEYS_PROJECTION,
+  collections: [APP_KEYS],
+  eventTypes: [AppKeyEventTypes.Added, AppKeyEventTypes.Removed],
+  project(event: RecordedEvent): WriteOp[] {
+    if (event.type === AppKeyEventTypes.Added) {
+      const { organizationId, keys } = event.data as AppKeysAdded;
+      return keys.map(({ id, key }) => {
+        const doc: AppKeyView = { id: appKeyDocId(organizationId, key), keyId: id, organizationId, key };
+        return { op: 'upsert', collection: APP_KEYS.name, doc };
+      });
+    }
+    const { organizationId, keys } = event.data as AppKeysRemoved;
+    return keys.map(({ key }) => ({
+      op: 'delete',
+      collection: APP_KEYS.name,
+      id: appKeyDocId(organizationId, key),
+    }));
+  },
+};

@@ -1,0 +1,61 @@
+import { Logger } from '@nestjs/common';
+import { AlertEventTypes, alertStream } from '@lorawatch/alerts/alert.events';
+import type { IssueClearance } from '@lorawatch/detectors/detector-step';
+import type { AlertDraft } from '@lorawatch/domain/alert';
+import { type EventStore, WrongExpectedRevisionError } from '@lorawatch/event-store/event-store.port';
+import { clearanceStream, IssueEventTypes } from '@lorawatch/issues/domain/issue.events';
+import type { Metrics } from '@lorawatch/ops/metrics';
+import { envelope } from '@lorawatch/platform/aggregate';
+import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
+
+/**
+ * Where the detector runners put what the sagas decide. Alert and clearance ids are deterministic and each gets a
+ * stream of its own created with 'no_stream', so a batch re-run after a crash (or by another replica of the same
+ * partition) appends nothing twice.
+ */
+export class DetectorOutput {
+  private readonly logger = new Logger('Detection');
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly metrics: Metrics,
+  ) {}
+
+  async raise(alert: AlertDraft): Promise<void> {
+    const who = { organizationId: alert.organizationId, actor: 'detector', correlationId: alert.packet.id };
+    const appended = await this.appendOnce(
+      alertStream(alert.id),
+      envelope(AlertEventTypes.Raised, alert, who, alert.createdAt, deterministicUuid(alert.id)),
+    );
+    if (appended) this.metrics.alertsRaised.inc({ code: alert.code });
+  }
+
+  async clear(clearance: IssueClearance): Promise<void> {
+    const who = {
+      organizationId: clearance.organizationId,
+      actor: 'detector',
+      correlationId: clearance.packet.id,
+    };
+    await this.appendOnce(
+      clearanceStream(clearance.id),
+      envelope(
+        IssueEventTypes.ConditionCleared,
+        clearance,
+        who,
+        clearance.packet.date,
+        deterministicUuid(clearance.id),
+      ),
+    );
+  }
+
+  private async appendOnce(stream: string, event: ReturnType<typeof envelope>): Promise<boolean> {
+    try {
+      await this.events.append(stream, [event], 'no_stream');
+      return true;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      this.logger.debug(`${stream} was already recorded`);
+      return false;
+    }
+  }
+}

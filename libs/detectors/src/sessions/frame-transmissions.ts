@@ -1,0 +1,222 @@
+import type { AlertCode } from '@lorawatch/domain/alert-catalogue';
+import type { Packet } from '@lorawatch/domain/packet';
+import { epochMs, SECONDS_PER_DAY, secondsApart } from '../time';
+import { isSameFrame, type DataFrameFields } from './data-frame';
+
+/**
+ * Groups the data frames of one device into sends, and tells a replay from the repeats LoRaWAN allows.
+ *
+ * Identical bytes reach us in three innocent ways (wire-formats §2.9):
+ * - several gateways hear one send: copies from gateways that have not relayed this send yet, dated within the
+ *   duplicate delay of the latest copy;
+ * - a LoRaWAN 1.0.x device sends a frame again, unchanged, for NbTrans repetitions or an unacknowledged
+ *   confirmed uplink: a new send of the frame, usually through the same gateway, seconds after the previous one;
+ * - the network server sends one downlink through a gateway again (RX1 refused, then RX2), or through several
+ *   gateways: copies within the duplicate delay of the first one.
+ *
+ * An uplink repeat that is not a gateway copy is a replay (LAF-004) as soon as one of these holds:
+ * - the device had already moved on: another uplink frame (another counter or session address) is dated after
+ *   the latest copy of this one and more than the duplicate delay before the repeat, since a device stops
+ *   repeating a frame when it sends the next one, and gateway clocks may disagree by up to the delay;
+ * - the repeat comes more than MAX_RETRANSMISSION_GAP_SECONDS after the latest copy;
+ * - the frame would have been sent more than MAX_SENDS_PER_FRAME times.
+ * A downlink repeat is a replay (LAF-005) when it comes later than the duplicate delay after the first copy.
+ * A replay starts a new episode of the frame, so its own gateway copies are folded like the original's.
+ */
+
+/**
+ * - 15 sends: NbTrans goes up to 15 and confirmed uplinks are retried fewer times than that in 1.0.x stacks.
+ * - 600 s between two sends: in EU868 a device may have to wait about 99 times the airtime of a frame before
+ *   using the same sub-band again (about 280 s for the longest SF12 frame); twice that leaves a margin.
+ * - 128 frames and 30 days: the packet-log retention bounds what could be shown; older replays of a frame whose
+ *   counter went backwards are still caught by LAF-007.
+ * - snapshots of the 4 latest frames only, copies only while a repeat could still be a copy or a retransmission,
+ *   and 16 copies per send.
+ */
+export const MAX_SENDS_PER_FRAME = 15;
+export const MAX_RETRANSMISSION_GAP_SECONDS = 600;
+export const MAX_TRACKED_FRAMES = 128;
+export const MAX_FRAME_AGE_SECONDS = 30 * SECONDS_PER_DAY;
+export const MAX_FRAME_SNAPSHOTS = 4;
+export const MAX_COPIES_PER_FRAME = 16;
+
+/** One gateway's copy; `send` is the number of the send it last relayed. */
+export interface FrameCopy {
+  gateway: string | null;
+  packetId: string;
+  send: number;
+}
+
+export interface FrameTransmission extends DataFrameFields {
+  /** First copy of the current episode: the original send, or the latest replay. */
+  packetId: string;
+  date: string;
+  /** Latest copy of any send of the episode. */
+  lastDate: string;
+  /** Sends recognised in the episode: 1 plus the retransmissions. */
+  sends: number;
+  /** Emptied once no repeat could be a copy or a retransmission any more. */
+  copies: FrameCopy[];
+  /** Snapshot of the first copy, for the most recent frames only (alert dialogs show it). */
+  packet: Packet | null;
+  /** Issue types already raised for this episode, so the copies through other gateways do not raise them again. */
+  raised: AlertCode[];
+}
+
+export type ReplayEvidence = 'newer-frame' | 'late' | 'too-many-sends';
+
+export type FrameSighting =
+  | { kind: 'first' }
+  /** The same network message delivered twice (same packet id). */
+  | { kind: 'redelivery' }
+  | { kind: 'gateway-copy' }
+  /** A legitimate new send of the frame. */
+  | { kind: 'retransmission'; sends: number }
+  | { kind: 'replay'; previous: FrameTransmission; delaySeconds: number; evidence: ReplayEvidence };
+
+export interface TrackedFrame {
+  frames: FrameTransmission[];
+  sighting: FrameSighting;
+}
+
+/** Classifies a data frame packet and returns the updated list (oldest episode first). Inputs are not modified. */
+export function trackFrame(
+  frames: readonly FrameTransmission[],
+  frame: DataFrameFields,
+  packet: Packet,
+  maxDuplicateDelaySeconds: number,
+): TrackedFrame {
+  const index = frames.findIndex((known) => isSameFrame(known, frame));
+  const known = index >= 0 ? frames[index] : undefined;
+  const sighting =
+    known === undefined
+      ? { kind: 'first' as const }
+      : classify(known, frames, packet, maxDuplicateDelaySeconds);
+
+  let next: FrameTransmission[];
+  if (sighting.kind === 'redelivery') return { frames: [...frames], sighting };
+  if (known === undefined || sighting.kind === 'first' || sighting.kind === 'replay') {
+    next = [...frames.filter((_t, i) => i !== index), newEpisode(frame, packet)];
+  } else {
+    const send = sighting.kind === 'retransmission' ? sighting.sends : known.sends;
+    const updated: FrameTransmission = {
+      ...known,
+      sends: send,
+      lastDate: epochMs(packet.date) > epochMs(known.lastDate) ? packet.date : known.lastDate,
+      copies: withCopy(known.copies, { gateway: packet.gateway, packetId: packet.id, send }),
+    };
+    next = frames.map((t, i) => (i === index ? updated : t));
+  }
+  return { frames: bounded(next, packet.date), sighting };
+}
+
+/** Records that an issue type was raised for the packet's frame, so other copies of the episode stay quiet. */
+export function markRaised(
+  frames: readonly FrameTransmission[],
+  frame: DataFrameFields,
+  codes: readonly AlertCode[],
+): FrameTransmission[] {
+  if (codes.length === 0) return [...frames];
+  return frames.map((t) =>
+    isSameFrame(t, frame)
+      ? { ...t, raised: [...t.raised, ...codes.filter((c) => !t.raised.includes(c))] }
+      : t,
+  );
+}
+
+export function raisedFor(
+  frames: readonly FrameTransmission[],
+  frame: DataFrameFields,
+): readonly AlertCode[] {
+  return frames.find((t) => isSameFrame(t, frame))?.raised ?? [];
+}
+
+function classify(
+  known: FrameTransmission,
+  frames: readonly FrameTransmission[],
+  packet: Packet,
+  maxDelay: number,
+): FrameSighting {
+  if (known.packetId === packet.id || known.copies.some((copy) => copy.packetId === packet.id)) {
+    return { kind: 'redelivery' };
+  }
+  // A null gateway is unknown, not "the same gateway": without proof, a copy within the delay is not a replay.
+  const relayedThisSend =
+    packet.gateway !== null &&
+    known.copies.some((copy) => copy.gateway === packet.gateway && copy.send === known.sends);
+  const replay = (evidence: ReplayEvidence): FrameSighting => ({
+    kind: 'replay',
+    previous: known,
+    delaySeconds: secondsApart(packet.date, known.date),
+    evidence,
+  });
+
+  if (known.direction === 'down') {
+    if (secondsApart(packet.date, known.date) > maxDelay) return replay('late');
+    return relayedThisSend ? { kind: 'retransmission', sends: known.sends + 1 } : { kind: 'gateway-copy' };
+  }
+
+  const sinceLatestCopy = secondsApart(packet.date, known.lastDate);
+  if (!relayedThisSend && sinceLatestCopy <= maxDelay) return { kind: 'gateway-copy' };
+  if (deviceMovedOn(known, frames, packet, maxDelay)) return replay('newer-frame');
+  if (sinceLatestCopy > MAX_RETRANSMISSION_GAP_SECONDS) return replay('late');
+  const sends = known.sends + 1;
+  if (sends > MAX_SENDS_PER_FRAME) return replay('too-many-sends');
+  return { kind: 'retransmission', sends };
+}
+
+/** Another uplink frame sent after this one's latest copy and clearly before the repeat. */
+function deviceMovedOn(
+  known: FrameTransmission,
+  frames: readonly FrameTransmission[],
+  packet: Packet,
+  maxDelay: number,
+): boolean {
+  const after = epochMs(known.lastDate);
+  const before = epochMs(packet.date) - maxDelay * 1000;
+  return frames.some(
+    (other) =>
+      other.direction === 'up' &&
+      // Same counter, other MIC: a LoRaWAN 1.1 retransmission on another channel, not a next frame.
+      !(other.devAddr === known.devAddr && other.fCount === known.fCount) &&
+      epochMs(other.date) > after &&
+      epochMs(other.date) < before,
+  );
+}
+
+function newEpisode(frame: DataFrameFields, packet: Packet): FrameTransmission {
+  return {
+    direction: frame.direction,
+    devAddr: frame.devAddr,
+    fCount: frame.fCount,
+    mic: frame.mic,
+    packetId: packet.id,
+    date: packet.date,
+    lastDate: packet.date,
+    sends: 1,
+    copies: [{ gateway: packet.gateway, packetId: packet.id, send: 1 }],
+    packet,
+    raised: [],
+  };
+}
+
+function withCopy(copies: readonly FrameCopy[], copy: FrameCopy): FrameCopy[] {
+  const index = copy.gateway === null ? -1 : copies.findIndex((c) => c.gateway === copy.gateway);
+  if (index >= 0) return copies.map((c, i) => (i === index ? copy : c));
+  // Past the cap, further gateways are still recognised as copies: they are not listed for this send.
+  return copies.length >= MAX_COPIES_PER_FRAME ? [...copies] : [...copies, copy];
+}
+
+function bounded(frames: FrameTransmission[], now: string): FrameTransmission[] {
+  const nowMs = epochMs(now);
+  const recent = frames
+    .filter((t) => nowMs - epochMs(t.lastDate) <= MAX_FRAME_AGE_SECONDS * 1000)
+    .slice(-MAX_TRACKED_FRAMES);
+  const snapshotsFrom = recent.length - MAX_FRAME_SNAPSHOTS;
+  return recent.map((t, i) => {
+    const copiesExpired = nowMs - epochMs(t.lastDate) > MAX_RETRANSMISSION_GAP_SECONDS * 1000;
+    const dropSnapshot = i < snapshotsFrom;
+    if (!(copiesExpired && t.copies.length > 0) && !(dropSnapshot && t.packet !== null)) return t;
+    return { ...t, copies: copiesExpired ? [] : t.copies, packet: dropSnapshot ? null : t.packet };
+  });
+}

@@ -1,0 +1,37 @@
+import type { FrameTransmission } from './frame-transmissions';
+import type { GatewayUplink } from './gateway-uplinks';
+import type { ClearableCode } from './session-evidence';
+
+/**
+ * What the session and frame-counter detectors (LAF-004, 005, 006, 007, 011) remember about one device. Plain
+ * JSON, persisted between packets; `version` lets a later release upcast it.
+ */
+export const SESSION_DETECTORS_VERSION = 1;
+
+export interface SessionDetectorsState {
+  version: typeof SESSION_DETECTORS_VERSION;
+  /** A join or a change of DevAddr was seen: the device is OTAA (LAF-006 stays quiet, LAF-011 applies). */
+  otaa: boolean;
+  /** Latest join request or attributed join accept: uplinks dated before it belong to an ended session. */
+  lastJoinAt: string | null;
+  /** DevAddr of the latest data frame, to notice a new session. */
+  devAddr: string | null;
+  /** Last uplink per gateway (LAF-006, LAF-007, LAF-011). */
+  uplinks: GatewayUplink[];
+  /** Recent data frames, up and down (LAF-004, LAF-005, and one alert per send for the others). */
+  frames: FrameTransmission[];
+  /** Issue types raised since their last clearance, so a new session clears only what is open. */
+  openIssues: ClearableCode[];
+}
+
+export function initialSessionDetectors(): SessionDetectorsState {
+  return {
+    version: SESSION_DETECTORS_VERSION,
+    otaa: false,
+    lastJoinAt: null,
+    devAddr: null,
+    uplinks: [],
+    frames: [],
+    openIssues: [],
+  };
+}

@@ -1,0 +1,28 @@
+import type { AlertDraft } from '@lorawatch/domain/alert';
+import type { Packet } from '@lorawatch/domain/packet';
+import type { PolicyView } from '@lorawatch/domain/policy';
+import { draftAlert } from '../alert-draft';
+import { bestLsnr, bestRssi, type GatewayLink } from './gateway-links';
+import { forDisplay } from './moving-average';
+
+/**
+ * LAF-100 / LAF-102: the device's best link, by averaged RSSI or SNR over its gateways, is below the policy's
+ * minimum. Checked on every counted uplink, so an open issue keeps being refreshed while the condition holds.
+ */
+export function detectWeakSignal(
+  links: readonly GatewayLink[],
+  packet: Packet,
+  policy: PolicyView,
+  devAddr: string | null,
+): AlertDraft[] {
+  const alerts: AlertDraft[] = [];
+  const rssi = bestRssi(links);
+  if (rssi !== null && rssi < policy.parameter('LAF-100', 'minimum_rssi')) {
+    alerts.push(draftAlert({ code: 'LAF-100', packet, devAddr, parameters: { rssi: forDisplay(rssi) } }));
+  }
+  const lsnr = bestLsnr(links);
+  if (lsnr !== null && lsnr < policy.parameter('LAF-102', 'minimum_lsnr')) {
+    alerts.push(draftAlert({ code: 'LAF-102', packet, devAddr, parameters: { lsnr: forDisplay(lsnr) } }));
+  }
+  return alerts;
+}

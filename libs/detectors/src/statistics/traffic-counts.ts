@@ -1,0 +1,36 @@
+/**
+ * The packet counters kept per asset, both as lifetime totals and per hour (alert-types.md §2.7). One record type
+ * serves both so a window sum and a total read the same way.
+ */
+export const TRAFFIC_COUNTERS = [
+  'PACKETS_UP',
+  'PACKETS_DOWN',
+  'PACKETS_LOST',
+  'JOIN_REQUESTS',
+  'FAILED_JOIN_REQUESTS',
+  'RETRANSMISSIONS',
+] as const;
+
+export type TrafficCounter = (typeof TRAFFIC_COUNTERS)[number];
+
+export type TrafficCounts = Record<TrafficCounter, number>;
+
+/** What one packet adds; counters it does not name stay as they are. */
+export type TrafficIncrement = Partial<TrafficCounts>;
+
+export function zeroCounts(): TrafficCounts {
+  return {
+    PACKETS_UP: 0,
+    PACKETS_DOWN: 0,
+    PACKETS_LOST: 0,
+    JOIN_REQUESTS: 0,
+    FAILED_JOIN_REQUESTS: 0,
+    RETRANSMISSIONS: 0,
+  };
+}
+
+export function addCounts(counts: TrafficCounts, increment: TrafficIncrement): TrafficCounts {
+  const next = { ...counts };
+  for (const counter of TRAFFIC_COUNTERS) next[counter] += increment[counter] ?? 0;
+  return next;
+}

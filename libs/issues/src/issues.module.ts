@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
+import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { RemoveIssueController } from './commands/remove-issue/remove-issue.controller';
+import { RemoveIssueHandler } from './commands/remove-issue/remove-issue.handler';
+import { CountIssuesController } from './queries/count-issues/count-issues.controller';
+import { ListIssuesController } from './queries/list-issues/list-issues.controller';
+import { IssueTracker } from './tracker/issue-tracker';
+
+/**
+ * Current issues: the list, counts and manual removal, plus the issue tracker (a provider: the runtime starts and
+ * stops it). The issues projection is exported from projection/issues.projection.ts for the projection runner.
+ */
+@Module({
+  imports: [CqrsModule],
+  controllers: [ListIssuesController, CountIssuesController, RemoveIssueController],
+  providers: [
+    RemoveIssueHandler,
+    {
+      provide: IssueTracker,
+      inject: [EVENT_STORE, READ_STORE, CLOCK, APP_CONFIG],
+      useFactory: (events: EventStore, store: ReadStore, clock: Clock, config: AppConfig) =>
+        new IssueTracker(events, store, clock, { tickIntervalMs: config.detectorTickSeconds * 1000 }),
+    },
+  ],
+  exports: [IssueTracker],
+})
+export class IssuesModule {}

@@ -1,0 +1,16 @@
+import { IsIn, IsOptional } from 'class-validator';
+import { IssueFilterQuery } from '../issue-filter.query';
+
+export const ISSUE_GROUPS = ['alert_type_name', 'alert_type_risk', 'data_collector_name'] as const;
+
+export class CountIssuesQuery extends IssueFilterQuery {
+  @IsOptional()
+  @IsIn([...ISSUE_GROUPS], { message: 'invalid group_by parameter' })
+  group_by?: (typeof ISSUE_GROUPS)[number];
+}
+
+export class CountIssueDevicesQuery extends IssueFilterQuery {
+  @IsOptional()
+  @IsIn(['HOUR', 'DAY'], { message: '"Group by" value is not valid' })
+  group_by?: 'HOUR' | 'DAY';
+}

@@ -1,0 +1,26 @@
+import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
+import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
+import type { IssueView } from '../projection/issue.view';
+
+/** A quarantine record (api-reference §7) with the full opening alert and its type. */
+export function issueJson(issue: IssueView, alert: AlertView | null, dataSourceName: string | null) {
+  const type = alertTypeByCode(issue.code);
+  return {
+    id: issue.numericId,
+    organization_id: issue.organizationId,
+    alert: alert ? alertJson(alert, dataSourceName, true) : null,
+    alert_type: type ? alertTypeJson(type) : null,
+    // No numeric device ids in this product: the device is named by the alert's dev_eui / dev_addr.
+    device_id: null,
+    data_collector_id: issue.dataSourceId,
+    data_collector_name: dataSourceName,
+    parameters: {},
+    since: issue.since,
+    last_checked: issue.lastChecked,
+    resolved_at: issue.resolvedAt,
+    resolved_by_id: issue.resolvedBy?.userId ?? null,
+    resolution_reason_id: issue.resolutionReasonId,
+    resolution_comment: issue.resolutionComment,
+  };
+}

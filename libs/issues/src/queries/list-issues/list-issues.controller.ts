@@ -1,0 +1,49 @@
+import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { badRequest } from '@lorawatch/alerts/http/api-errors';
+import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { parseOrderBy } from '@lorawatch/platform/query-params';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { ISSUES, type IssueView } from '../../projection/issue.view';
+import { dataSourceNames, issueFilter } from '../issue-filter';
+import { issueJson } from '../issue.json';
+import { ListIssuesQuery } from './list-issues.query';
+
+const SORTABLE: Record<string, string> = {
+  id: 'numericId',
+  since: 'since',
+  last_checked: 'lastChecked',
+  device_id: 'device',
+  data_collector_id: 'dataSourceId',
+};
+
+/** Current issues (api-reference §7): a bare list, newest first by default. */
+@Controller('api/v1.0')
+@UseFilters(SpecValidationFilter)
+export class ListIssuesController {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  @Get('quarantined_devices')
+  async list(@CurrentUser() user: AuthUser, @Query() query: ListIssuesQuery) {
+    const sort = parseOrderBy(query.order_by, SORTABLE, ['since', 'desc']);
+    if ('error' in sort) throw badRequest(sort.error);
+    const paging =
+      query.page !== undefined && query.size !== undefined
+        ? { skip: (query.page - 1) * query.size, limit: query.size }
+        : {};
+    const filter = await issueFilter(this.store, user.organizationId, query);
+    const issues = await this.store
+      .collection<IssueView>(ISSUES)
+      .find(filter, { sort: [sort, ['numericId', sort[1]]], ...paging });
+    const alerts = await this.store
+      .collection<AlertView>(ALERTS)
+      .find({ id: { $in: issues.map((issue) => issue.alertId) } });
+    const alertById = new Map(alerts.map((alert) => [alert.id, alert]));
+    const names = await dataSourceNames(this.store, user.organizationId);
+    return issues.map((issue) =>
+      issueJson(issue, alertById.get(issue.alertId) ?? null, names.get(issue.dataSourceId) ?? null),
+    );
+  }
+}
