@@ -53,6 +53,12 @@ describe('LAF-007 duplicated sessions', () => {
     ).toEqual([]);
   });
 
+  it('given a resend of a frame arriving after the next frame, through the same gateway, then no LAF-007', () => {
+    // The device sent 102, then 103, and a resend of 102 crossed 103 on the way (or a slow backhaul delayed it).
+    const packets = [...session(), abpUplink(103, GW_A, 121), abpUplink(102, GW_A, 122)];
+    expect(given(packets).alerts).toEqual([]);
+  });
+
   it('given a retransmission of the same frame more than 30 s later, then no LAF-007', () => {
     expect(given([...session(), abpUplink(102, GW_A, 170)]).alerts).toEqual([]);
   });

@@ -3,9 +3,15 @@ import { isAlertCode } from '@lorawatch/domain/alert-catalogue';
 import type { Packet } from '@lorawatch/domain/packet';
 import { unchanged, type DetectorInput, type DetectorStep, type IssueClearance } from '../detector-step';
 import { epochMs, laterOf } from '../time';
-import { dataFrameOf, type DataFrameFields } from './data-frame';
+import { dataFrameOf, isSameFrame, type DataFrameFields } from './data-frame';
 import { duplicateDelaySeconds } from './duplicate-delay';
-import { markRaised, raisedFor, trackFrame, type FrameSighting } from './frame-transmissions';
+import {
+  markRaised,
+  raisedFor,
+  trackFrame,
+  type FrameSighting,
+  type FrameTransmission,
+} from './frame-transmissions';
 import { previousUplinkVia, recordUplink } from './gateway-uplinks';
 import { detectUplinkReplayed } from './laf-004-uplink-replayed';
 import { detectDownlinkReplayed } from './laf-005-downlink-replayed';
@@ -50,7 +56,7 @@ export function runSessionDetectors(
   }
 
   const session = followSession(next, frame, input);
-  if (frame === null || frame.direction !== 'up')
+  if (frame === null || frame.direction !== 'up' || isSuperseded(next.frames, frame, sighting))
     return { state: session.state, alerts: [], cleared: session.cleared };
   const counters = checkCounters(session.state, frame, input);
   return { state: counters.state, alerts: counters.alerts, cleared: session.cleared };
@@ -119,6 +125,21 @@ function checkCounters(
     },
     alerts,
   };
+}
+
+/**
+ * Another copy or a retransmission of an uplink the device has since moved on from: a gateway with a slow backhaul
+ * or a resend that crossed the next frame. Its counter was judged when the frame was first seen; judged again
+ * against the newer frame it would look like a counter going back, which only a second session produces.
+ */
+function isSuperseded(
+  frames: readonly FrameTransmission[],
+  frame: DataFrameFields,
+  sighting: FrameSighting | null,
+): boolean {
+  if (sighting?.kind !== 'gateway-copy' && sighting?.kind !== 'retransmission') return false;
+  const index = frames.findIndex((known) => isSameFrame(known, frame));
+  return frames.slice(index + 1).some((later) => later.direction === 'up' && later.devAddr === frame.devAddr);
 }
 
 function isBeforeLastJoin(state: SessionDetectorsState, packet: Packet): boolean {

@@ -1,5 +1,6 @@
 import { DeviceAddressBook } from '../application/device-address-book';
 import { withDeviceAddressBook } from '../application/device-address-parsing';
+import { withGatewayLocations } from '../gateway-location-book';
 import type { MessageParser } from '../ingest-outcome';
 import { JoinAcceptCorrelator } from '../join-accept-correlator';
 import { withJoinAcceptCorrelation } from '../join-accept-parsing';
@@ -8,11 +9,13 @@ import { parseChirpstackV3Message } from './parse-chirpstack-v3-message';
 /**
  * The parser a ChirpStack v3 collector runs, one per data source (both stages have state): join accepts
  * are attributed to the join request they answer, then data frames get the DevEUI that the server's
- * application events bound to their DevAddr.
+ * application events bound to their DevAddr, and the position their gateway last reported (often in its stats only).
  */
 export function createChirpstackV3Parser(
   correlator = new JoinAcceptCorrelator(),
   addressBook = new DeviceAddressBook(),
 ): MessageParser {
-  return withDeviceAddressBook(withJoinAcceptCorrelation(parseChirpstackV3Message, correlator), addressBook);
+  return withGatewayLocations(
+    withDeviceAddressBook(withJoinAcceptCorrelation(parseChirpstackV3Message, correlator), addressBook),
+  );
 }
