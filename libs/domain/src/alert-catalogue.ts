@@ -184,7 +184,7 @@ const ALERT_TYPE_LIST: readonly AlertType[] = [
     description:
       'A data uplink already received was received again later, which suggests a replay of recorded traffic.',
     technicalDescription:
-      'An uplink with the same DevAddr, frame counter and MIC seen again from the same gateway or after the duplicate delay. Not implemented yet.',
+      'Data frames with the same DevAddr, frame counter and MIC are one frame. A repeat through a gateway that had not relayed the latest send, within the LAF-003 duplicate delay, is a copy; any other repeat is a new send. A new send is a replay when the device had already sent a newer uplink more than the delay before it, when it comes more than 600 s after the latest copy, or when it is the 16th send of the frame (LoRaWAN allows at most 15); otherwise it is a retransmission (counted by LAF-103). One alert per replayed send, whatever the number of gateways relaying it.',
     recommendedAction:
       'Check whether the network server accepted the repeated frame; a correctly configured server drops frames whose counter did not increase.',
     forAssetType: 'DEVICE',
@@ -202,7 +202,7 @@ const ALERT_TYPE_LIST: readonly AlertType[] = [
     description:
       'A downlink already sent to a device was transmitted again later. A replayed command could make the device act twice.',
     technicalDescription:
-      'A downlink with the same DevAddr, frame counter and MIC seen again after the duplicate delay. Not implemented yet.',
+      'A downlink with the same DevAddr, frame counter and MIC seen again later than the LAF-003 duplicate delay after its first copy. Network servers never resend a downlink frame unchanged after that long.',
     recommendedAction:
       'Check the device firmware rejects downlinks whose counter did not increase, and look for an unknown transmitter near the gateways.',
     forAssetType: 'DEVICE',
@@ -220,7 +220,7 @@ const ALERT_TYPE_LIST: readonly AlertType[] = [
     description:
       'The device reset its frame counter while keeping the same address and keys, which is how ABP devices behave after a reboot. Static session keys and counter resets make replay attacks possible.',
     technicalDescription:
-      'Raised on an uplink with counter 0 when the same device and gateway last reported a positive counter with the same DevAddr, and no join request, join accept or DevAddr change showed the device to be OTAA.',
+      'Raised on an uplink whose counter went back to 8 or less (a restart whose first frames may have been lost) when the same device and gateway last reported a higher counter with the same DevAddr, within 24 hours, and no join request, join accept or DevAddr change showed the device to be OTAA. A join request, join accept or new DevAddr later closes the issue.',
     recommendedAction:
       'Move the device to over-the-air activation if possible. Otherwise make sure the network server does not accept counter resets for it.',
     forAssetType: 'DEVICE',
@@ -318,7 +318,7 @@ const ALERT_TYPE_LIST: readonly AlertType[] = [
     description:
       'The frame counter of an OTAA device overflowed and the device kept using the same session. Reusing counter values with the same keys weakens the encryption.',
     technicalDescription:
-      'For devices known to be OTAA: an uplink with counter 0 after a stored counter above 65500, with no join request, join accept or DevAddr change since the last overflow.',
+      'For devices known to be OTAA: an uplink with counter 8 or less after a counter above 65500 through the same gateway, with no join request, join accept or DevAddr change in between. A new join or DevAddr closes the issue.',
     recommendedAction:
       'Configure the device to rejoin periodically, or at least before its 16-bit counter wraps.',
     forAssetType: 'DEVICE',

@@ -13,6 +13,10 @@ const DIFFERENCES = [
   'Alerts carry their `risk`; `new_alert` websocket messages carry the whole alert beside `alert_id`.',
   'A failed sign-in answers 403 `{"error":"forbidden access","message":"Username or password is incorrect"}` for every cause, so accounts cannot be enumerated.',
   'Conflicting concurrent changes answer 409.',
+  'Policy item parameters are checked against the alert type schema (type, minimum, maximum: disabled in the original); PUT validation errors use the same coded list as POST; an item id is its alert type id; `POST policies?clone=<id>` copies a visible policy under a new name.',
+  '`POST quarantined_devices/remove` works (the original crashed with 500): 200 with body `200`, 404 for an unknown issue, 409 for an issue already resolved; it raises LAF-601 with the user.',
+  'Alerts of issue types are listed once their issue opens; recurrences while it is open stay hidden and are not notified, as the original stored them with `show=false`.',
+  '`app_keys` writes are for administrators; a key that is not 32 hexadecimal characters answers 400 with the reason rather than a bare "Bad request".',
 ];
 
 export function setupOpenApi(app: INestApplication): void {
