@@ -6,6 +6,7 @@ import { AppKeysModule } from '@lorawatch/app-keys/app-keys.module';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
 import { IssuesModule } from '@lorawatch/issues/issues.module';
+import { MailModule } from '@lorawatch/mail/mail.module';
 import { OpsController } from '@lorawatch/ops/ops.controller';
 import { READINESS } from '@lorawatch/ops/readiness';
 import { PoliciesModule } from '@lorawatch/policies/policies.module';
@@ -36,6 +37,7 @@ export class StandaloneModule {
       imports: [
         ConfigModule.forRoot(config),
         EnginesModule,
+        MailModule,
         CqrsModule.forRoot(),
         AccountsModule,
         DataSourcesModule,

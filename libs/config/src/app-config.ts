@@ -21,6 +21,11 @@ export interface AppConfig {
   /** Seconds between two looks for silent devices and gateways and for timed-out issues; 0 = never. */
   detectorTickSeconds: number;
   webDir: string;
+  /** SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL); null = no mail. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Public address of the console, for the links mails carry (activation, recovery, email change). */
+  publicUrl: string;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
 }
 
@@ -98,6 +103,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail))
     problems.push('ADMIN_EMAIL is not a valid email');
 
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl))
+    problems.push('SMTP_URL must start with smtp:// or smtps://');
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must start with http:// or https://');
+
   if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY))
     problems.push('SECRET_KEY must be 64 hex characters');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -117,6 +128,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     refreshTokenSeconds,
     packetLogPartitions: partitions,
     detectorTickSeconds,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || 'LoRaWatch <no-reply@localhost>',
+    publicUrl,
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : findWebDir(),
     logLevel,
   };
