@@ -1,10 +1,6 @@
-import * as argon2 from 'argon2';
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
-import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import { envelope } from '@lorawatch/platform/aggregate';
 import { startApp, type Harness } from './support/app-harness';
+import { authorization, callerTokens, type Caller, type CallerTokens } from './support/callers';
 
-type Caller = 'anonymous' | 'user' | 'admin' | 'other admin';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
@@ -30,20 +26,11 @@ const TABLE: Array<[Method, string, Record<Caller, number>]> = [
 
 describe('data-source authorization', () => {
   let harness: Harness;
-  const tokens: Partial<Record<Caller, string>> = {};
+  let tokens: CallerTokens;
 
   beforeAll(async () => {
     harness = await startApp();
-    tokens.admin = await harness.adminToken();
-    const issue = harness.app.get(TokenService);
-    await registerUser(harness.app.get<EventStore>(EVENT_STORE), 50, 1, [1]);
-    tokens.user = issue.accessToken({ userId: 50, username: 'operator', organizationId: 1, roles: [1] });
-    tokens['other admin'] = issue.accessToken({
-      userId: 51,
-      username: 'outsider',
-      organizationId: 2,
-      roles: [2],
-    });
+    tokens = await callerTokens(harness);
   });
   afterAll(async () => harness.close());
 
@@ -64,8 +51,9 @@ describe('data-source authorization', () => {
         .set({ Authorization: `Bearer ${tokens.admin}` })
         .send(body)
         .expect(200);
-      let request = harness.http[method](path.replace(':id', String(created.body.id)));
-      if (caller !== 'anonymous') request = request.set({ Authorization: `Bearer ${tokens[caller]}` });
+      const request = harness.http[method](path.replace(':id', String(created.body.id))).set(
+        authorization(tokens, caller),
+      );
       const payload =
         method === 'patch'
           ? { status: 'DISABLED' }
@@ -77,27 +65,3 @@ describe('data-source authorization', () => {
     }
   });
 });
-
-async function registerUser(
-  events: EventStore,
-  userId: number,
-  organizationId: number,
-  roles: number[],
-): Promise<void> {
-  const data = {
-    userId,
-    organizationId,
-    username: 'operator',
-    email: null,
-    fullName: 'Operator',
-    phone: null,
-    roles,
-    passwordHash: await argon2.hash('Us3r!pass'),
-    active: true,
-  };
-  await events.append(
-    `user-${userId}`,
-    [envelope('UserRegistered', data, { organizationId, actor: 'test' }, new Date().toISOString())],
-    'no_stream',
-  );
-}

@@ -1,0 +1,67 @@
+import * as argon2 from 'argon2';
+import { AccountEventTypes, type UserRegistered } from '@lorawatch/accounts/domain/account.events';
+import { TokenService } from '@lorawatch/accounts/auth/token.service';
+import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
+import { envelope } from '@lorawatch/platform/aggregate';
+import type { Harness } from './app-harness';
+
+/** The callers of an authorization table (STYLE §5). */
+export type Caller = 'anonymous' | 'user' | 'admin' | 'other admin';
+export const CALLERS: readonly Caller[] = ['anonymous', 'user', 'admin', 'other admin'];
+export type CallerTokens = Record<Exclude<Caller, 'anonymous'>, string>;
+
+export const USER_PASSWORD = 'Us3r!pass';
+export const OTHER_ORGANIZATION_ID = 2;
+
+/** Records a user of the organization straight in the event store (the accounts API may not create one yet). */
+export async function registerUser(
+  harness: Harness,
+  user: { userId: number; organizationId: number; roles: number[]; username: string },
+): Promise<void> {
+  const data: UserRegistered = {
+    ...user,
+    email: null,
+    fullName: user.username,
+    phone: null,
+    passwordHash: await argon2.hash(USER_PASSWORD),
+    active: true,
+  };
+  await harness.app
+    .get<EventStore>(EVENT_STORE)
+    .append(
+      `user-${user.userId}`,
+      [
+        envelope(
+          AccountEventTypes.UserRegistered,
+          data,
+          { organizationId: user.organizationId, actor: 'test' },
+          new Date().toISOString(),
+        ),
+      ],
+      'no_stream',
+    );
+}
+
+/**
+ * Tokens for the table's callers: the bootstrap admin of organization 1, a regular user of organization 1 (user id
+ * `userId`, registered so user lookups find it), and an admin of another organization.
+ */
+export async function callerTokens(harness: Harness, userId = 50): Promise<CallerTokens> {
+  const issue = harness.app.get(TokenService);
+  await registerUser(harness, { userId, organizationId: 1, roles: [1], username: 'operator' });
+  return {
+    admin: await harness.adminToken(),
+    user: issue.accessToken({ userId, username: 'operator', organizationId: 1, roles: [1] }),
+    'other admin': issue.accessToken({
+      userId: userId + 1,
+      username: 'outsider',
+      organizationId: OTHER_ORGANIZATION_ID,
+      roles: [2],
+    }),
+  };
+}
+
+/** The Authorization header of a caller; none for the anonymous one. */
+export function authorization(tokens: CallerTokens, caller: Caller): Record<string, string> {
+  return caller === 'anonymous' ? {} : { Authorization: `Bearer ${tokens[caller]}` };
+}
