@@ -3,13 +3,17 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lorawatch/accounts/accounts.module';
 import { AlertsModule } from '@lorawatch/alerts/alerts.module';
 import { AppKeysModule } from '@lorawatch/app-keys/app-keys.module';
+import { AssetsModule } from '@lorawatch/assets/assets.module';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { DashboardModule } from '@lorawatch/dashboard/dashboard.module';
 import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
 import { IssuesModule } from '@lorawatch/issues/issues.module';
 import { MailModule } from '@lorawatch/mail/mail.module';
+import { NotificationsModule } from '@lorawatch/notifications/notifications.module';
 import { OpsController } from '@lorawatch/ops/ops.controller';
 import { READINESS } from '@lorawatch/ops/readiness';
 import { PoliciesModule } from '@lorawatch/policies/policies.module';
+import { TagsModule } from '@lorawatch/tags/tags.module';
 import { READ_MODEL_SYNC } from '@lorawatch/projections/read-model-sync';
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 import { EnginesModule } from './engines.module';
@@ -45,6 +49,10 @@ export class StandaloneModule {
         AlertsModule,
         IssuesModule,
         AppKeysModule,
+        AssetsModule,
+        TagsModule,
+        NotificationsModule,
+        DashboardModule,
       ],
       controllers: [OpsController],
       providers: [

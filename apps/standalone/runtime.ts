@@ -6,9 +6,12 @@ import { accountsProjection } from '@lorawatch/accounts/projection/accounts.proj
 import { alertsProjection, newlyVisibleAlertId } from '@lorawatch/alerts/projection/alerts.projection';
 import { appKeysProjection, APP_KEYS_PROJECTION } from '@lorawatch/app-keys/projection/app-keys.projection';
 import { OrganizationAppKeys } from '@lorawatch/app-keys/projection/organization-app-keys';
+import { assetsProjections } from '@lorawatch/assets/assets.projections';
 import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { alertJson } from '@lorawatch/alerts/queries/alert.json';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { dashboardProjections } from '@lorawatch/dashboard/dashboard.projections';
+import { DashboardWorker } from '@lorawatch/dashboard/dashboard.worker';
 import { CollectorSupervisor } from '@lorawatch/data-sources/collection/collector-supervisor';
 import { dataSourceJson } from '@lorawatch/data-sources/projection/data-source.json';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
@@ -20,6 +23,8 @@ import { PolicyProvider } from '@lorawatch/detection/policy-provider';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { issuesProjection } from '@lorawatch/issues/projection/issues.projection';
 import { IssueTracker } from '@lorawatch/issues/tracker/issue-tracker';
+import { notificationsProjections } from '@lorawatch/notifications/notifications.projections';
+import { NotificationsWorker } from '@lorawatch/notifications/notifications.worker';
 import { Metrics } from '@lorawatch/ops/metrics';
 import type { Readiness } from '@lorawatch/ops/readiness';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
@@ -33,6 +38,7 @@ import type { ProjectionUpdate } from '@lorawatch/projections/projection';
 import type { ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
+import { tagsProjections } from '@lorawatch/tags/tags.projections';
 import { Demo } from './demo';
 
 export const PROJECTIONS_IN_ORDER = [
@@ -43,6 +49,10 @@ export const PROJECTIONS_IN_ORDER = [
   alertsProjection,
   issuesProjection,
   appKeysProjection,
+  ...assetsProjections,
+  ...tagsProjections,
+  ...notificationsProjections,
+  ...dashboardProjections,
 ];
 
 /**
@@ -72,6 +82,8 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
     private readonly seedPolicy: SeedDefaultPolicy,
     private readonly realtime: RealtimeGateway,
     private readonly issueTracker: IssueTracker,
+    private readonly notifications: NotificationsWorker,
+    private readonly dashboard: DashboardWorker,
     @Inject(CLOCK) clock: Clock,
   ) {
     this.projections = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER);
@@ -147,6 +159,8 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
     await this.issueTracker.start();
     this.detection.start();
     this.keyAudit.start();
+    await this.notifications.start();
+    await this.dashboard.start();
     await this.collectors.start();
     if (await this.demoWanted()) {
       this.demo = new Demo(this.config, this.commands, this.store);
@@ -162,6 +176,8 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
     await this.collectors.stop();
     await this.detection.stop();
     await this.keyAudit.stop();
+    await this.notifications.stop();
+    await this.dashboard.stop();
     await this.issueTracker.stop();
     await this.projections.stop();
   }
