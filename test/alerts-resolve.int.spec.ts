@@ -1,12 +1,7 @@
-import * as argon2 from 'argon2';
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
-import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import { envelope } from '@lorawatch/platform/aggregate';
 import { alertOn, joinRequest, uplink } from '@lorawatch/issues/testing/issue-scenario';
 import { IssueWorld } from '@lorawatch/issues/testing/issue-world';
 import { startApp, type Harness } from './support/app-harness';
-
-type Caller = 'anonymous' | 'user' | 'admin' | 'other admin';
+import { authorization, callerTokens, type Caller, type CallerTokens } from './support/callers';
 
 /** Who may resolve an alert (STYLE §5): the organisation's admins only; another organisation's alert is forbidden. */
 const TABLE: Record<Caller, number> = { anonymous: 401, user: 403, admin: 200, 'other admin': 403 };
@@ -17,23 +12,13 @@ const DEVICE = { devEui: '0004a30b001c0777', devAddr: '26010777' };
 describe('resolving an alert', () => {
   let harness: Harness;
   let world: IssueWorld;
-  const tokens: Partial<Record<Caller, string>> = {};
+  let tokens: CallerTokens;
   let nonce = 0;
-  const auth = (caller: Caller) => ({ Authorization: `Bearer ${tokens[caller]}` });
 
   beforeAll(async () => {
     harness = await startApp();
     world = new IssueWorld(harness);
-    tokens.admin = await harness.adminToken();
-    await registerUser(harness.app.get<EventStore>(EVENT_STORE), 70, 1, [1]);
-    const issuer = harness.app.get(TokenService);
-    tokens.user = issuer.accessToken({ userId: 70, username: 'operator', organizationId: 1, roles: [1] });
-    tokens['other admin'] = issuer.accessToken({
-      userId: 71,
-      username: 'outsider',
-      organizationId: 2,
-      roles: [2],
-    });
+    tokens = await callerTokens(harness, 70);
   });
   afterAll(async () => harness.close());
 
@@ -44,7 +29,7 @@ describe('resolving an alert', () => {
     await world.raise(alert);
     const list = await harness.http
       .get('/api/v1.0/alerts?include_parameters=true&type[]=LAF-001')
-      .set(auth('admin'))
+      .set(authorization(tokens, 'admin'))
       .expect(200);
     return (list.body as Array<{ id: number; parameters: { packet_id: string } }>).find(
       (item) => item.parameters.packet_id === alert.packet.id,
@@ -52,8 +37,7 @@ describe('resolving an alert', () => {
   }
 
   const resolve = (id: number, caller: Caller, body?: Record<string, unknown>) => {
-    const request = harness.http.put(`/api/v1.0/alerts/${id}/resolve`);
-    const authed = caller === 'anonymous' ? request : request.set(auth(caller));
+    const authed = harness.http.put(`/api/v1.0/alerts/${id}/resolve`).set(authorization(tokens, caller));
     return body ? authed.send(body) : authed;
   };
 
@@ -71,9 +55,15 @@ describe('resolving an alert', () => {
         resolved_by: { id: 1, username: 'admin', full_name: expect.any(String) },
       },
     });
-    const resolved = await harness.http.get('/api/v1.0/alerts?resolved=true').set(auth('admin')).expect(200);
+    const resolved = await harness.http
+      .get('/api/v1.0/alerts?resolved=true')
+      .set(authorization(tokens, 'admin'))
+      .expect(200);
     expect((resolved.body as Array<{ id: number }>).map((alert) => alert.id)).toContain(id);
-    const open = await harness.http.get('/api/v1.0/alerts?resolved=false').set(auth('admin')).expect(200);
+    const open = await harness.http
+      .get('/api/v1.0/alerts?resolved=false')
+      .set(authorization(tokens, 'admin'))
+      .expect(200);
     expect((open.body as Array<{ id: number }>).map((alert) => alert.id)).not.toContain(id);
   });
 
@@ -98,7 +88,10 @@ describe('resolving an alert', () => {
     const first = alertOn('LAF-100', uplink(DEVICE, BASE, 1));
     const hidden = alertOn('LAF-100', uplink(DEVICE, BASE, 2));
     await world.raise(first, hidden);
-    const list = await harness.http.get('/api/v1.0/alerts?type[]=LAF-100').set(auth('admin')).expect(200);
+    const list = await harness.http
+      .get('/api/v1.0/alerts?type[]=LAF-100')
+      .set(authorization(tokens, 'admin'))
+      .expect(200);
     const [shown] = list.body as Array<{ id: number }>;
     // The hidden recurrence was appended right after the shown alert; its position is a larger integer id.
     const positions = (await world.events.readAll())
@@ -113,22 +106,3 @@ describe('resolving an alert', () => {
     await resolve(id, caller as Caller, { comment: 'by table' }).expect(status);
   });
 });
-
-async function registerUser(events: EventStore, userId: number, organizationId: number, roles: number[]) {
-  const data = {
-    userId,
-    organizationId,
-    username: 'operator',
-    email: null,
-    fullName: 'Operator',
-    phone: null,
-    roles,
-    passwordHash: await argon2.hash('Us3r!pass'),
-    active: true,
-  };
-  await events.append(
-    `user-${userId}`,
-    [envelope('UserRegistered', data, { organizationId, actor: 'test' }, new Date().toISOString())],
-    'no_stream',
-  );
-}

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { TokenService } from '@lorawatch/accounts/auth/token.service';
 import { startApp, type Harness } from './support/app-harness';
+import { authorization, callerTokens, type Caller, type CallerTokens } from './support/callers';
 
-type Caller = 'anonymous' | 'user' | 'admin' | 'other admin';
 type Method = 'get' | 'post' | 'delete';
 
 /** Who may do what with the organisation's AppKey dictionary (STYLE §5): members read, admins write. */
@@ -23,21 +23,14 @@ interface KeyList {
 
 describe('app keys API (api-reference §12)', () => {
   let harness: Harness;
-  const tokens: Partial<Record<Caller, string>> = {};
+  let tokens: CallerTokens;
   let organization = 100;
   let issue: TokenService;
 
   beforeAll(async () => {
     harness = await startApp();
-    tokens.admin = await harness.adminToken();
+    tokens = await callerTokens(harness);
     issue = harness.app.get(TokenService);
-    tokens.user = issue.accessToken({ userId: 50, username: 'operator', organizationId: 1, roles: [1] });
-    tokens['other admin'] = issue.accessToken({
-      userId: 51,
-      username: 'outsider',
-      organizationId: 2,
-      roles: [2],
-    });
   });
   afterAll(async () => harness.close());
 
@@ -67,8 +60,7 @@ describe('app keys API (api-reference §12)', () => {
 
   it.each(TABLE)('%s app_keys', async (method, expected) => {
     for (const caller of Object.keys(expected) as Caller[]) {
-      let request = harness.http[method](PATH);
-      if (caller !== 'anonymous') request = request.set({ Authorization: `Bearer ${tokens[caller]}` });
+      const request = harness.http[method](PATH).set(authorization(tokens, caller));
       const response = await (method === 'get' ? request : request.send({ keys: [newKey()] }));
       expect({ caller, status: response.status }).toEqual({ caller, status: expected[caller] });
     }

@@ -1,9 +1,5 @@
-import * as argon2 from 'argon2';
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { secondsAfter } from '@lorawatch/detectors/testing/packet-factory';
-import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import { envelope } from '@lorawatch/platform/aggregate';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import {
   alertOn,
@@ -16,6 +12,7 @@ import { IssueWorld } from '@lorawatch/issues/testing/issue-world';
 import { ISSUE_TRACKER_CHECKPOINT, TRACKED_ISSUES } from '@lorawatch/issues/tracker/issue-tracker';
 import { io } from 'socket.io-client';
 import { startApp, type Harness } from './support/app-harness';
+import { authorization, callerTokens, type Caller, type CallerTokens } from './support/callers';
 import { waitFor } from './support/wait-for';
 
 interface IssueRecord {
@@ -353,8 +350,6 @@ describe('current issues', () => {
   });
 });
 
-type Caller = 'anonymous' | 'user' | 'admin' | 'other admin';
-
 /** Who may do what with current issues (STYLE §5); another organisation's admin sees an empty organisation. */
 const TABLE: Array<['get' | 'post', string, Record<Caller, number>]> = [
   ['get', '/api/v1.0/quarantined_devices', { anonymous: 401, user: 200, admin: 200, 'other admin': 200 }],
@@ -379,22 +374,13 @@ describe('current issues authorization', () => {
   let harness: Harness;
   let world: IssueWorld;
   let dataSourceId: number;
-  const tokens: Partial<Record<Caller, string>> = {};
+  let tokens: CallerTokens;
 
   beforeAll(async () => {
     harness = await startApp();
     world = new IssueWorld(harness);
-    tokens.admin = await harness.adminToken();
+    tokens = await callerTokens(harness, 60);
     dataSourceId = await createDataSource(harness, tokens.admin, 'Authz');
-    const issuer = harness.app.get(TokenService);
-    await registerUser(harness, 60, 1, [1]);
-    tokens.user = issuer.accessToken({ userId: 60, username: 'operator', organizationId: 1, roles: [1] });
-    tokens['other admin'] = issuer.accessToken({
-      userId: 61,
-      username: 'outsider',
-      organizationId: 2,
-      roles: [2],
-    });
   });
   afterAll(async () => harness.close());
 
@@ -407,8 +393,7 @@ describe('current issues authorization', () => {
         .get(`/api/v1.0/quarantined_devices?device[]=${device.devEui}`)
         .set({ Authorization: `Bearer ${tokens.admin}` })
         .expect(200);
-      let request = harness.http[method](path);
-      if (caller !== 'anonymous') request = request.set({ Authorization: `Bearer ${tokens[caller]}` });
+      const request = harness.http[method](path).set(authorization(tokens, caller));
       const response = await (method === 'post'
         ? request.send({ id: listed.body[0].id, comment: `by ${caller}` })
         : request);
@@ -418,25 +403,6 @@ describe('current issues authorization', () => {
     }
   });
 });
-
-async function registerUser(harness: Harness, userId: number, organizationId: number, roles: number[]) {
-  const data = {
-    userId,
-    organizationId,
-    username: 'operator',
-    email: null,
-    fullName: 'Operator',
-    phone: null,
-    roles,
-    passwordHash: await argon2.hash('Us3r!pass'),
-    active: true,
-  };
-  const who = { organizationId, actor: 'test' };
-  await harness.app
-    .get<EventStore>(EVENT_STORE)
-    .append(`user-${userId}`, [envelope('UserRegistered', data, who, new Date().toISOString())], 'no_stream');
-}
-
 async function createDataSource(harness: Harness, token: string, name: string): Promise<number> {
   const created = await harness.http
     .post('/api/v1.0/data_collectors')

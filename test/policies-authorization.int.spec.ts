@@ -1,7 +1,6 @@
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
 import { startApp, type Harness } from './support/app-harness';
+import { authorization, callerTokens, type Caller, type CallerTokens } from './support/callers';
 
-type Caller = 'anonymous' | 'user' | 'admin' | 'other admin';
 type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
@@ -37,21 +36,13 @@ const TABLE: Array<[Method, string, Record<Caller, number>]> = [
 
 describe('policy authorization', () => {
   let harness: Harness;
-  const tokens: Partial<Record<Caller, string>> = {};
+  let tokens: CallerTokens;
   let names = 0;
   const name = () => `Authz ${++names}`;
 
   beforeAll(async () => {
     harness = await startApp();
-    tokens.admin = await harness.adminToken();
-    const issue = harness.app.get(TokenService);
-    tokens.user = issue.accessToken({ userId: 50, username: 'operator', organizationId: 1, roles: [1] });
-    tokens['other admin'] = issue.accessToken({
-      userId: 51,
-      username: 'outsider',
-      organizationId: 2,
-      roles: [2],
-    });
+    tokens = await callerTokens(harness);
   });
   afterAll(async () => harness.close());
 
@@ -67,8 +58,7 @@ describe('policy authorization', () => {
         .replace(':id', String(created.body.id))
         .replace(':default', '1')
         .replace(':missing', '999999');
-      let request = harness.http[method](url);
-      if (caller !== 'anonymous') request = request.set({ Authorization: `Bearer ${tokens[caller]}` });
+      const request = harness.http[method](url).set(authorization(tokens, caller));
       const clone = url.includes('clone=');
       const payload =
         method === 'post'
