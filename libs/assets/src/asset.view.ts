@@ -40,6 +40,7 @@ export const ASSETS: CollectionSpec = {
   indexes: [
     { fields: ['numericId'], unique: true },
     { fields: ['organizationId', 'type'] },
+    { fields: ['organizationId', 'type', 'lastActivity'] },
     { fields: ['dataSourceId'] },
   ],
 };

@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DashboardWorker } from './dashboard.worker';
+import { CountDevicesController } from './queries/count-devices/count-devices.controller';
+import { CountPacketsController } from './queries/count-packets/count-packets.controller';
+import { ListDevicesController } from './queries/list-devices/list-devices.controller';
+import { ListPacketsController } from './queries/list-packets/list-packets.controller';
 
-/** The dashboard API: its controllers and command handlers. */
-@Module({ imports: [CqrsModule], controllers: [], providers: [DashboardWorker], exports: [DashboardWorker] })
+/** The dashboard API: traffic counters and the device and packet lists (api-reference §5). */
+@Module({
+  imports: [CqrsModule],
+  controllers: [CountPacketsController, CountDevicesController, ListDevicesController, ListPacketsController],
+  providers: [DashboardWorker],
+  exports: [DashboardWorker],
+})
 export class DashboardModule {}

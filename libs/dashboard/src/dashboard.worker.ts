@@ -1,9 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { TrafficCounters } from './traffic/traffic-counters';
 
-/** Background work of the dashboard context; the runtime starts it once the read models caught up. */
+/** Background work of the dashboard context: the traffic counters; the runtime starts it once the read models caught up. */
 @Injectable()
 export class DashboardWorker {
-  async start(): Promise<void> {}
+  readonly traffic: TrafficCounters;
 
-  async stop(): Promise<void> {}
+  constructor(
+    @Inject(PACKET_LOG) packets: PacketLog,
+    @Inject(READ_STORE) store: ReadStore,
+    @Inject(CLOCK) clock: Clock,
+  ) {
+    this.traffic = new TrafficCounters(packets, store, clock);
+  }
+
+  async start(): Promise<void> {
+    this.traffic.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.traffic.stop();
+  }
 }

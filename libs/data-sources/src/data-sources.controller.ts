@@ -17,6 +17,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { IsOptional, IsString, IsUUID } from 'class-validator';
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import { alertCountsByDataSource } from '@lorawatch/alerts/queries/alert-counts-by-data-source';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
@@ -33,6 +34,7 @@ import { DataSourceRequest } from './commands/shared/data-source-request.dto';
 import { resolveSettings } from './commands/shared/resolve-settings';
 import { UpdateDataSourceCommand } from './commands/update-data-source/update-data-source.handler';
 import { ConnectionTests } from './connection-test/connection-tests';
+import { ListDataSourcesQuery } from './queries/list-data-sources.query';
 import { DATA_SOURCE_TYPES } from './domain/data-source-types';
 import { TTN_REGIONS } from './domain/ttn-regions';
 import {
@@ -80,22 +82,32 @@ export class DataSourcesController {
     return TTN_REGIONS;
   }
 
+  /** With `include_count=true` each item also gets `count`: its visible alerts in the window (api-reference §4). */
   @Get('data_collectors')
   async list(
     @CurrentUser() user: AuthUser,
-    @Query() query: PageQuery,
+    @Query() query: ListDataSourcesQuery,
     @Res({ passthrough: true }) response: Response,
   ) {
     const page = query.page ?? 1;
     const size = query.size ?? 1000;
     const filter = { organizationId: user.organizationId, deleted: false };
     const collection = this.store.collection<DataSourceView>(DATA_SOURCES);
+    const counts = query.include_count
+      ? await alertCountsByDataSource(this.store, user.organizationId, query)
+      : null;
     const [items, total] = await Promise.all([
       collection.find(filter, { sort: [['dataSourceId', 'desc']], skip: (page - 1) * size, limit: size }),
       collection.count(filter),
     ]);
     setPaging(response, total, size);
-    return { data_collectors: items.map(dataSourceListJson) };
+    return {
+      data_collectors: items.map((item) =>
+        counts
+          ? { ...dataSourceListJson(item), count: counts.get(item.dataSourceId) ?? 0 }
+          : dataSourceListJson(item),
+      ),
+    };
   }
 
   /** Data sources that are not disabled. */

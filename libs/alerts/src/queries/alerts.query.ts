@@ -1,15 +1,21 @@
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, Matches, Max, Min, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { RISKS } from '@lorawatch/domain/risk';
-import { DateRange, toFlag, toInteger, toIntegerList, toList } from '@lorawatch/platform/query-params';
+import { toFlag, toInteger, toIntegerList, toList } from '@lorawatch/platform/query-params';
+import { RawRange } from './query-window';
 
-/** Filters shared by GET alerts and GET alerts/count (api-reference §6). */
-export class AlertFilterQuery {
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => DateRange)
-  created_at?: DateRange;
-
+/** What every alert count narrows by, whatever names its date bounds (api-reference §4, §6). */
+export class AlertCriteriaQuery {
   @IsOptional()
   @Transform(toList)
   @IsArray()
@@ -22,6 +28,7 @@ export class AlertFilterQuery {
   @IsIn([...RISKS], { each: true, message: 'risk must be INFO, LOW, MEDIUM or HIGH' })
   risk?: string[];
 
+  /** Only the exact string `true` means resolved; any other value means unresolved; absent means both. */
   @IsOptional()
   @Transform(toFlag)
   resolved?: boolean;
@@ -33,22 +40,46 @@ export class AlertFilterQuery {
   data_collector?: number[];
 }
 
+/** Filters shared by GET alerts and GET alerts/count: the window is on `created_at[gte|lte]`. */
+export class AlertFilterQuery extends AlertCriteriaQuery {
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => RawRange)
+  created_at?: RawRange;
+}
+
+/** GET alert_types/count and GET data_collectors?include_count=true: the window is `from` / `to`. */
+export class AlertWindowQuery extends AlertCriteriaQuery {
+  @IsOptional()
+  @IsString()
+  from?: string;
+
+  @IsOptional()
+  @IsString()
+  to?: string;
+}
+
 export class ListAlertsQuery extends AlertFilterQuery {
+  /** 0-based (api-reference §1.6 C); without it every matching alert is returned. */
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: 'page must be an integer' })
-  @Min(0)
+  @Min(0, { message: 'page must not be negative' })
   page?: number;
 
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: 'size must be an integer' })
-  @Min(1)
-  @Max(1000)
+  @Min(1, { message: 'size must be between 1 and 1000' })
+  @Max(1000, { message: 'size must be between 1 and 1000' })
   size?: number;
 
+  /** `[column, "ASC"|"DESC"]`; read by `alertOrder`. */
   @IsOptional()
-  order_by?: string[] | string;
+  @Transform(toList)
+  @IsArray()
+  @IsString({ each: true, message: 'order_by must be a column and a direction' })
+  order_by?: string[];
 
   @IsOptional()
   @Transform(toFlag)

@@ -1,0 +1,28 @@
+import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { checkDataSourceAccess, hourBucketJson, timeWindow } from '@lorawatch/alerts/queries/query-window';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { dailyPacketTotals, hourlyTotals } from '../traffic-buckets';
+import { CountPacketsQuery } from './count-packets.query';
+
+/** The MESSAGES chart (api-reference §5): packets per hour or per day, newest first, only non-empty buckets. */
+@Controller('api/v1.0')
+@UseFilters(SpecValidationFilter)
+export class CountPacketsController {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  @Get('packets/count')
+  async count(@CurrentUser() user: AuthUser, @Query() query: CountPacketsQuery) {
+    const window = timeWindow(query.date, 'date');
+    await checkDataSourceAccess(this.store, user.organizationId, query.data_collector);
+    const { organizationId } = user;
+    if (query.group_by === 'HOUR') {
+      const hours = await hourlyTotals(this.store, organizationId, window, query.data_collector, 'packets');
+      return hours.reverse().map((row) => ({ hour: hourBucketJson(row.bucket), count: row.count }));
+    }
+    const days = await dailyPacketTotals(this.store, organizationId, window, query.data_collector);
+    return days.reverse().map((row) => ({ date: row.bucket, count: row.count }));
+  }
+}
