@@ -1,6 +1,38 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { SetHidingController } from './commands/set-hiding/set-hiding.controller';
+import { SetHidingHandler } from './commands/set-hiding/set-hiding.handler';
+import { SetImportanceController } from './commands/set-importance/set-importance.controller';
+import { SetImportanceHandler } from './commands/set-importance/set-importance.handler';
+import { AssetHistoryController } from './queries/asset-alerts/asset-history.controller';
+import { Asset360Controller } from './queries/asset-360/asset-360.controller';
+import { CountInventoryController } from './queries/count-inventory/count-inventory.controller';
+import { ListInventoryController } from './queries/list-inventory/list-inventory.controller';
+import { CountResourceUsageController } from './queries/resource-usage/count-resource-usage.controller';
+import { ListResourceUsageController } from './queries/resource-usage/list-resource-usage.controller';
+import { ResourceUsageDetailController } from './queries/resource-usage/resource-usage-detail.controller';
+import { SearchAssetsController } from './queries/search-assets/search-assets.controller';
 
-/** The assets API: its controllers and command handlers. */
-@Module({ imports: [CqrsModule], controllers: [], providers: [], exports: [] })
+/**
+ * The assets API: inventory, asset 360°, importance, hiding, network overview and search. Fixed paths
+ * (`inventory/list`, `inventory/count/...`, `resource_usage/count/...`) come before the `/{asset_type}/{id}` routes
+ * that would otherwise match them.
+ */
+@Module({
+  imports: [CqrsModule],
+  controllers: [
+    ListInventoryController,
+    CountInventoryController,
+    SetImportanceController,
+    SetHidingController,
+    SearchAssetsController,
+    ListResourceUsageController,
+    CountResourceUsageController,
+    AssetHistoryController,
+    Asset360Controller,
+    ResourceUsageDetailController,
+  ],
+  providers: [SetImportanceHandler, SetHidingHandler],
+  exports: [],
+})
 export class AssetsModule {}

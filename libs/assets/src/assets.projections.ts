@@ -1,4 +1,5 @@
 import type { Projection } from '@lorawatch/projections/projection';
+import { assetAttributesProjection } from './projection/asset-attributes.projection';
 
 /** Read models of the assets context, in the order the projection runner applies them. */
-export const assetsProjections: Projection[] = [];
+export const assetsProjections: Projection[] = [assetAttributesProjection];

@@ -1,0 +1,44 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { badRequest } from '@lorawatch/alerts/http/api-errors';
+import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
+import { envelope } from '@lorawatch/platform/aggregate';
+import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { AssetAttributeEventTypes, importanceStream } from '../../domain/asset-attribute.events';
+import { decideImportance } from '../../domain/importance';
+import { requireMember } from '../shared/not-system';
+import { resolveOwnAssets, type AssetSelector } from '../shared/resolve-assets';
+
+export class SetImportanceCommand {
+  constructor(
+    readonly caller: AuthUser,
+    readonly importance: string,
+    readonly assets: AssetSelector[],
+  ) {}
+}
+
+@CommandHandler(SetImportanceCommand)
+export class SetImportanceHandler implements ICommandHandler<SetImportanceCommand, void> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ caller, importance, assets }: SetImportanceCommand): Promise<void> {
+    requireMember(caller);
+    const refs = await resolveOwnAssets(this.store, caller.organizationId, assets);
+    const decision = decideImportance(caller.organizationId, importance, refs);
+    if (decision === null) return;
+    if ('error' in decision) throw badRequest(decision.error);
+    const who = { organizationId: caller.organizationId, actor: String(caller.userId) };
+    // Importance has no invariant across assets: the latest setting wins, so no revision check is needed.
+    await this.events.append(
+      importanceStream(caller.organizationId),
+      [envelope(AssetAttributeEventTypes.ImportanceSet, decision, who, this.clock.now().toISOString())],
+      'any',
+    );
+  }
+}

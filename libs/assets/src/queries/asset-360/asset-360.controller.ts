@@ -1,0 +1,75 @@
+import { Controller, Get, Inject, Param, UseFilters } from '@nestjs/common';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { ASSETS, type AssetView } from '../../asset.view';
+import { requireMember } from '../../commands/shared/not-system';
+import { dateFormat } from '../shared/api-dates';
+import { attributesOf } from '../shared/asset-attributes';
+import { locationOf } from '../shared/inventory.json';
+import { ownAsset } from '../shared/own-asset';
+
+/** The asset 360° view's summary (api-reference §10). */
+@Controller('api/v1.0')
+@UseFilters(SpecValidationFilter)
+export class Asset360Controller {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  @Get('inventory/:asset_type/:id')
+  async view(@CurrentUser() user: AuthUser, @Param('asset_type') type: string, @Param('id') id: string) {
+    requireMember(user);
+    const asset = await ownAsset(this.store, user.organizationId, type, id);
+    const { dataSourceName, importance, tags } = await attributesOf(this.store, asset);
+    const usage = asset.usage;
+    return {
+      id: asset.numericId,
+      hex_id: asset.hexId,
+      dev_addr: asset.devAddr,
+      organization_id: asset.organizationId,
+      type: asset.type,
+      name: null,
+      join_eui: asset.joinEui,
+      data_collector: dataSourceName,
+      vendor: asset.vendor,
+      app_name: null,
+      connected: asset.connected,
+      last_activity: dateFormat(asset.lastActivity),
+      first_activity: dateFormat(asset.firstActivity),
+      location: locationOf(asset) ?? { latitude: null, longitude: null },
+      activity_freq: usage.activity_freq,
+      importance,
+      npackets_up: usage.npackets_up,
+      npackets_down: usage.npackets_down,
+      npackets_lost: 'npackets_lost' in usage ? usage.npackets_lost : null,
+      max_rssi: usage.max_rssi,
+      max_lsnr: usage.max_lsnr,
+      // A device seen joining is OTAA; gateways have no activation.
+      is_otaa: asset.type === 'device' ? asset.joinEui !== null : null,
+      tags,
+      gateway_locations: asset.type === 'device' ? await this.gatewayLocations(asset) : null,
+    };
+  }
+
+  /** One single-key object per gateway hearing the device, keyed by the gateway's id (api-reference §10). */
+  private async gatewayLocations(device: AssetView) {
+    if (device.gateways.length === 0) return [];
+    const gateways = await this.store.collection<AssetView>(ASSETS).find(
+      {
+        organizationId: device.organizationId,
+        dataSourceId: device.dataSourceId,
+        type: 'gateway',
+        hexId: { $in: device.gateways },
+      },
+      { sort: [['hexId', 'asc']] },
+    );
+    return gateways.map((gateway) => ({
+      [String(gateway.numericId)]: {
+        name: null,
+        hex_id: gateway.hexId,
+        latitude: gateway.latitude,
+        longitude: gateway.longitude,
+      },
+    }));
+  }
+}

@@ -1,0 +1,156 @@
+import { Controller, Get, Inject, Param, Query, UseFilters } from '@nestjs/common';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { badRequest } from '@lorawatch/alerts/http/api-errors';
+import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { ALERTS, SHOWN, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
+import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
+import { ISSUES, type IssueView } from '@lorawatch/issues/projection/issue.view';
+import { READ_STORE, type Filter, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import type { AssetView } from '../../asset.view';
+import { requireMember } from '../../commands/shared/not-system';
+import { dateFormat } from '../shared/api-dates';
+import { attributesOf } from '../shared/asset-attributes';
+import { ownAsset } from '../shared/own-asset';
+import { compareBy, pageOf, parseOrder, thenBy } from '../shared/paging';
+import { alertsOfAssetFilter, isAbout } from './asset-of-alert';
+import { AssetAlertsQuery, AssetIssuesQuery } from './asset-history.query';
+import { dateCondition } from './date-range';
+
+const ALERT_ORDER = ['created_at', 'id', 'type', 'resolved_at'] as const;
+const ALERT_KEYS = {
+  created_at: (alert: AlertView) => alert.createdAt,
+  id: (alert: AlertView) => alert.numericId,
+  type: (alert: AlertView) => alert.code,
+  resolved_at: (alert: AlertView) => alert.resolvedAt,
+};
+const ISSUE_ORDER = ['since', 'id', 'last_checked'] as const;
+const ISSUE_KEYS = {
+  since: (issue: IssueView) => issue.since,
+  id: (issue: IssueView) => issue.numericId,
+  last_checked: (issue: IssueView) => issue.lastChecked,
+};
+
+/** An asset's alerts and open issues for the 360° view (api-reference §10), newest first by default. */
+@Controller('api/v1.0')
+@UseFilters(SpecValidationFilter)
+export class AssetHistoryController {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  @Get('inventory/:asset_type/:id/alerts')
+  async alerts(
+    @CurrentUser() user: AuthUser,
+    @Param('asset_type') type: string,
+    @Param('id') id: string,
+    @Query() query: AssetAlertsQuery,
+  ) {
+    requireMember(user);
+    const order = parseOrder(query.order_by, ALERT_ORDER);
+    if (order !== null && 'error' in order) throw badRequest(order.error);
+    const asset = await ownAsset(this.store, user.organizationId, type, id);
+    const filter: Filter = { ...alertsOfAssetFilter(asset), show: SHOWN };
+    const created = dateCondition(query.created_at);
+    if (created) filter.createdAt = created;
+    if (query.type) filter.code = { $in: query.type };
+    if (query.risk) filter.risk = { $in: query.risk };
+    if (query.resolved !== undefined) filter.resolved = query.resolved;
+    const { field, direction } = order ?? { field: 'created_at' as const, direction: 'desc' as const };
+    const alerts = (await this.store.collection<AlertView>(ALERTS).find(filter))
+      .filter((alert) => isAbout(alert, asset))
+      .sort(thenBy(compareBy(ALERT_KEYS[field], direction), compareBy(ALERT_KEYS.id, direction)));
+    const { dataSourceName, importance } = await attributesOf(this.store, asset);
+    const page = pageOf(alerts, query.page ?? 1, query.size ?? 20);
+    return {
+      alerts: page.items.map((alert) => ({
+        ...alertOfAsset(alert, asset, dataSourceName),
+        asset_importance: importance,
+      })),
+      total_pages: page.total_pages,
+      total_items: page.total_items,
+    };
+  }
+
+  @Get('inventory/:asset_type/:id/issues')
+  async issues(
+    @CurrentUser() user: AuthUser,
+    @Param('asset_type') type: string,
+    @Param('id') id: string,
+    @Query() query: AssetIssuesQuery,
+  ) {
+    requireMember(user);
+    const order = parseOrder(query.order_by, ISSUE_ORDER);
+    if (order !== null && 'error' in order) throw badRequest(order.error);
+    const unknown = query.type?.find((code) => !alertTypeByCode(code));
+    if (unknown) throw badRequest(`Unknown alert type ${unknown}`);
+    const asset = await ownAsset(this.store, user.organizationId, type, id);
+    const filter = issuesOfAssetFilter(asset);
+    const since = dateCondition(query.created_at);
+    if (since) filter.since = since;
+    if (query.type) filter.code = { $in: query.type };
+    if (query.risk) filter.risk = { $in: query.risk };
+    const { field, direction } = order ?? { field: 'since' as const, direction: 'desc' as const };
+    const issues = (await this.store.collection<IssueView>(ISSUES).find(filter)).sort(
+      thenBy(compareBy(ISSUE_KEYS[field], direction), compareBy(ISSUE_KEYS.id, direction)),
+    );
+    const page = pageOf(issues, query.page ?? 1, query.size ?? 20);
+    const opening = await this.store
+      .collection<AlertView>(ALERTS)
+      .find({ id: { $in: page.items.map((issue) => issue.alertId) } });
+    const alertById = new Map(opening.map((alert) => [alert.id, alert]));
+    const { dataSourceName } = await attributesOf(this.store, asset);
+    return {
+      issues: page.items.map((issue) => {
+        const alert = alertById.get(issue.alertId);
+        return {
+          id: issue.numericId,
+          organization_id: issue.organizationId,
+          since: dateFormat(issue.since),
+          alert: alert ? alertOfAsset(alert, asset, dataSourceName) : null,
+          parameters: {},
+          last_checked: dateFormat(issue.lastChecked),
+          resolved_at: dateFormat(issue.resolvedAt),
+          resolved_by_id: issue.resolvedBy?.userId ?? null,
+          resolution_comment: issue.resolutionComment,
+          resolution_reason_id: issue.resolutionReasonId,
+        };
+      }),
+      total_pages: page.total_pages,
+      total_items: page.total_items,
+    };
+  }
+}
+
+function issuesOfAssetFilter(asset: AssetView): Filter {
+  const scope: Filter = {
+    organizationId: asset.organizationId,
+    dataSourceId: asset.dataSourceId,
+    open: true,
+    'asset.type': asset.type === 'gateway' ? 'GATEWAY' : 'DEVICE',
+  };
+  if (asset.type === 'gateway') return { ...scope, 'asset.gateway': asset.hexId };
+  const keys: Filter[] = [];
+  if (asset.devEui) keys.push({ 'asset.devEui': asset.devEui });
+  if (asset.devAddr) keys.push({ 'asset.devAddr': asset.devAddr });
+  return keys.length === 0 ? { ...scope, id: { $in: [] } } : { ...scope, $or: keys };
+}
+
+/** The alert as the 360° view reads it: the type as an object, DATE_FORMAT dates, the asset's own id. */
+function alertOfAsset(alert: AlertView, asset: AssetView, dataSourceName: string | null) {
+  const type = alertTypeByCode(alert.code);
+  return {
+    id: alert.numericId,
+    type: type ? alertTypeJson(type) : null,
+    created_at: dateFormat(alert.createdAt),
+    device_id: asset.type === 'device' ? asset.numericId : null,
+    data_collector_id: alert.dataSourceId,
+    data_collector_name: dataSourceName,
+    device_session_id: null,
+    gateway_id: asset.type === 'gateway' ? asset.numericId : null,
+    device_auth_id: null,
+    parameters: alert.parameters,
+    resolved_at: dateFormat(alert.resolvedAt),
+    resolved_by_id: alert.resolvedById,
+    resolution_comment: alert.resolutionComment,
+  };
+}

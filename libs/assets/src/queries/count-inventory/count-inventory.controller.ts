@@ -1,0 +1,87 @@
+import { Controller, Get, Inject, Param, ParseEnumPipe, Query, UseFilters } from '@nestjs/common';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { badRequest } from '@lorawatch/alerts/http/api-errors';
+import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { IMPORTANCES } from '@lorawatch/domain/risk';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { requireMember } from '../../commands/shared/not-system';
+import { InventoryFilterQuery } from '../shared/asset-filter.query';
+import { inventoryCriteria, matchesInventory } from '../shared/inventory-filter';
+import { heardBy, inventoryRows, ownKey, type InventoryRow } from '../shared/inventory-rows';
+
+enum InventoryGrouping {
+  data_collector = 'data_collector',
+  gateway = 'gateway',
+  vendor = 'vendor',
+  tag = 'tag',
+  importance = 'importance',
+}
+
+/** The inventory charts: bare lists of `{id, name, count}` under the list's filters (api-reference §10). */
+@Controller('api/v1.0')
+@UseFilters(SpecValidationFilter)
+export class CountInventoryController {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  @Get('inventory/count/:grouping')
+  async count(
+    @CurrentUser() user: AuthUser,
+    @Param(
+      'grouping',
+      new ParseEnumPipe(InventoryGrouping, {
+        exceptionFactory: () =>
+          badRequest('count must be by data_collector, gateway, vendor, tag or importance'),
+      }),
+    )
+    grouping: InventoryGrouping,
+    @Query() query: InventoryFilterQuery,
+  ) {
+    requireMember(user);
+    const criteria = await inventoryCriteria(this.store, user.organizationId, query);
+    const all = await inventoryRows(this.store, { organizationId: user.organizationId, userId: user.userId });
+    const rows = all.filter((row) => matchesInventory(row, criteria));
+    switch (grouping) {
+      case InventoryGrouping.data_collector:
+        return tally(rows, (row) => [[row.asset.dataSourceId, { name: row.dataSourceName }]]);
+      case InventoryGrouping.vendor:
+        return tally(rows, (row) => [[row.asset.vendor, { name: row.asset.vendor }]]);
+      case InventoryGrouping.importance:
+        return tally(rows, (row) => [[row.importance, { name: row.importance }]]).sort(
+          (a, b) => IMPORTANCES.indexOf(b.id as 'LOW') - IMPORTANCES.indexOf(a.id as 'LOW'),
+        );
+      case InventoryGrouping.tag:
+        return tally(rows, (row) => row.tags.map((tag) => [tag.tagId, { name: tag.name, color: tag.color }]));
+      case InventoryGrouping.gateway:
+        return countByGateway(all, rows);
+    }
+  }
+}
+
+type Extra = { name: string | null; color?: string };
+
+/** Groups in order of size (then first seen), each row counted once per key it yields. */
+function tally(rows: InventoryRow[], keys: (row: InventoryRow) => Array<[string | number | null, Extra]>) {
+  const groups = new Map<string | number | null, { id: string | number | null; count: number } & Extra>();
+  for (const row of rows) {
+    for (const [id, extra] of keys(row)) {
+      const group = groups.get(id) ?? { id, ...extra, count: 0 };
+      group.count += 1;
+      groups.set(id, group);
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+/** Per gateway: the matching devices it hears, plus one for itself when it matches (api-reference §10). */
+function countByGateway(all: InventoryRow[], rows: InventoryRow[]) {
+  const counts = new Map<string, number>();
+  for (const { asset } of rows) {
+    const keys = asset.type === 'gateway' ? [ownKey(asset)] : heardBy(asset);
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return all
+    .filter((row) => row.asset.type === 'gateway' && counts.has(ownKey(row.asset)))
+    .map(({ asset }) => ({ id: asset.numericId, name: asset.hexId, count: counts.get(ownKey(asset)) ?? 0 }))
+    .sort((a, b) => b.count - a.count || a.id - b.id);
+}

@@ -1,0 +1,37 @@
+import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { badRequest } from '@lorawatch/alerts/http/api-errors';
+import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { requireMember } from '../../commands/shared/not-system';
+import { inventoryCriteria, matchesInventory } from '../shared/inventory-filter';
+import { inventoryJson } from '../shared/inventory.json';
+import { inventoryRows } from '../shared/inventory-rows';
+import { pageOf, parseOrder } from '../shared/paging';
+import { INVENTORY_ORDER_FIELDS, inventoryOrder } from './inventory-order';
+import { ListInventoryQuery } from './list-inventory.query';
+
+@Controller('api/v1.0')
+@UseFilters(SpecValidationFilter)
+export class ListInventoryController {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  /** Paging style B: `{assets, total_pages, total_items}` (api-reference §10). */
+  @Get('inventory/list')
+  async list(@CurrentUser() user: AuthUser, @Query() query: ListInventoryQuery) {
+    requireMember(user);
+    const order = parseOrder(query.order_by, INVENTORY_ORDER_FIELDS);
+    if (order !== null && 'error' in order) throw badRequest(order.error);
+    const criteria = await inventoryCriteria(this.store, user.organizationId, query);
+    const rows = await inventoryRows(this.store, {
+      organizationId: user.organizationId,
+      userId: user.userId,
+      type: criteria.type,
+      dataSourceIds: criteria.dataSourceIds,
+    });
+    const matching = rows.filter((row) => matchesInventory(row, criteria)).sort(inventoryOrder(order));
+    const { items, total_items, total_pages } = pageOf(matching, query.page ?? 1, query.size ?? 20);
+    return { assets: items.map(inventoryJson), total_pages, total_items };
+  }
+}

@@ -1,0 +1,75 @@
+import { Controller, Get, Inject, Param, Query, UseFilters } from '@nestjs/common';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { packetJson } from '@lorawatch/alerts/projection/alerts.projection';
+import type { Packet } from '@lorawatch/domain/packet';
+import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { assetNumericId } from '../../asset-documents';
+import { requireMember } from '../../commands/shared/not-system';
+import { dateFormat } from '../shared/api-dates';
+import { attributesOf } from '../shared/asset-attributes';
+import { ownAsset } from '../shared/own-asset';
+import { recentPackets } from './recent-packets';
+import { ResourceUsageDetailQuery } from './resource-usage.query';
+import { usageJson } from './usage.json';
+
+/** One asset of the network overview with its recent packets (api-reference §13). */
+@Controller('api/v1.0')
+@UseFilters(SpecValidationFilter)
+export class ResourceUsageDetailController {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(PACKET_LOG) private readonly log: PacketLog,
+  ) {}
+
+  @Get('resource_usage/:asset_type/:id')
+  async detail(
+    @CurrentUser() user: AuthUser,
+    @Param('asset_type') type: string,
+    @Param('id') id: string,
+    @Query() query: ResourceUsageDetailQuery,
+  ) {
+    requireMember(user);
+    const asset = await ownAsset(this.store, user.organizationId, type, id);
+    const attributes = await attributesOf(this.store, asset);
+    const row = { asset, ...attributes, tags: [], hidden: false };
+    const packets = asset.type === 'device' ? await recentPackets(this.log, asset, bounds(query)) : null;
+    const rssi = values(packets, (packet) => packet.rssi);
+    const lsnr = values(packets, (packet) => packet.lsnr);
+    return {
+      ...usageJson(row),
+      tags: attributes.tags,
+      last_packets_list:
+        packets?.map((packet) => ({
+          ...packetJson(packet),
+          date: dateFormat(packet.date),
+          gateway_id: packet.gateway
+            ? assetNumericId(`gateway:${packet.dataSourceId}:${packet.gateway}`)
+            : null,
+        })) ?? null,
+      min_rssi_packets: rssi.length === 0 ? null : Math.min(...rssi),
+      max_rssi_packets: rssi.length === 0 ? null : Math.max(...rssi),
+      min_lsnr_packets: lsnr.length === 0 ? null : Math.min(...lsnr),
+      max_lsnr_packets: lsnr.length === 0 ? null : Math.max(...lsnr),
+    };
+  }
+}
+
+/** Inclusive bounds; a packet without the measure passes only when that measure is not bounded. */
+function bounds(query: ResourceUsageDetailQuery): (packet: Packet) => boolean {
+  return (packet) =>
+    inside(packet.rssi, query.min_rssi, query.max_rssi) &&
+    inside(packet.lsnr, query.min_lsnr, query.max_lsnr);
+}
+
+function inside(value: number | null, min: number | undefined, max: number | undefined): boolean {
+  if (min === undefined && max === undefined) return true;
+  if (value === null) return false;
+  return (min === undefined || value >= min) && (max === undefined || value <= max);
+}
+
+function values(packets: Packet[] | null, pick: (packet: Packet) => number | null): number[] {
+  return (packets ?? []).map(pick).filter((value): value is number => value !== null);
+}

@@ -1,0 +1,71 @@
+import { IntersectionType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsArray, IsIn, IsInt, IsNumber, IsOptional } from 'class-validator';
+import { toInteger, toIntegerList } from '@lorawatch/platform/query-params';
+import { AssetScopeQuery, OrderedQuery, PagedQuery } from '../shared/asset-filter.query';
+
+const toNumber = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+
+/** The network overview's filters (api-reference §13). */
+export class ResourceUsageFilterQuery extends AssetScopeQuery {
+  @IsOptional()
+  @IsIn(['connected', 'disconnected'], { message: 'asset_status must be connected or disconnected' })
+  asset_status?: 'connected' | 'disconnected';
+
+  /** Those devices and the gateways that hear them. */
+  @IsOptional()
+  @Transform(toIntegerList)
+  @IsArray({ message: 'device_ids must be device ids' })
+  @IsInt({ each: true, message: 'device_ids must be device ids' })
+  device_ids?: number[];
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'min_signal_strength must be an integer (dBm)' })
+  min_signal_strength?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'max_signal_strength must be an integer (dBm)' })
+  max_signal_strength?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'min_packet_loss must be an integer (%)' })
+  min_packet_loss?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'max_packet_loss must be an integer (%)' })
+  max_packet_loss?: number;
+}
+
+export class ListResourceUsageQuery extends IntersectionType(
+  ResourceUsageFilterQuery,
+  PagedQuery,
+  OrderedQuery,
+) {}
+
+/** Signal and SNR bounds on the packets of one asset's detail (api-reference §13). */
+export class ResourceUsageDetailQuery {
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'min_rssi must be an integer (dBm)' })
+  min_rssi?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'max_rssi must be an integer (dBm)' })
+  max_rssi?: number;
+
+  @IsOptional()
+  @Transform(toNumber)
+  @IsNumber({}, { message: 'min_lsnr must be a number (dB)' })
+  min_lsnr?: number;
+
+  @IsOptional()
+  @Transform(toNumber)
+  @IsNumber({}, { message: 'max_lsnr must be a number (dB)' })
+  max_lsnr?: number;
+}

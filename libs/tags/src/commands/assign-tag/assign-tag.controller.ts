@@ -1,0 +1,52 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  HttpCode,
+  Inject,
+  Param,
+  ParseIntPipe,
+  Post,
+  UseFilters,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { AssetListBody } from '@lorawatch/assets/commands/shared/asset-list.dto';
+import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
+import { AssignTagCommand } from './assign-tag.handler';
+
+/** Labelling assets (api-reference §11): idempotent both ways. */
+@Controller('api/v1.0')
+@UseFilters(SpecValidationFilter)
+export class AssignTagController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(READ_MODEL_SYNC) private readonly readModels: ReadModelSync,
+  ) {}
+
+  @Post('tags/:id/assets')
+  @HttpCode(200)
+  async assign(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIntPipe) tagId: number,
+    @Body() body: AssetListBody,
+  ) {
+    await this.commands.execute(new AssignTagCommand(user, tagId, body.asset_list, true));
+    await this.readModels.settled();
+    return { message: 'Assets tagged' };
+  }
+
+  @Delete('tags/:id/assets')
+  @HttpCode(200)
+  async unassign(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIntPipe) tagId: number,
+    @Body() body: AssetListBody,
+  ) {
+    await this.commands.execute(new AssignTagCommand(user, tagId, body.asset_list, false));
+    await this.readModels.settled();
+    return { message: 'Asset untagged' };
+  }
+}

@@ -1,0 +1,48 @@
+import {
+  Controller,
+  UseFilters,
+  Delete,
+  HttpCode,
+  Inject,
+  Param,
+  ParseIntPipe,
+  Patch,
+  Query,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
+import { TagInvalidFilter } from '../shared/tag-rejections';
+import { TagQuery } from '../shared/tag.query';
+import { DeleteTagCommand, UpdateTagCommand } from './update-tag.handler';
+
+/** Renaming, recolouring and removing a tag; unknown or another organisation's tag → 422 (api-reference §11). */
+@Controller('api/v1.0')
+@UseFilters(TagInvalidFilter)
+export class UpdateTagController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(READ_MODEL_SYNC) private readonly readModels: ReadModelSync,
+  ) {}
+
+  @Patch('tags/:id')
+  @HttpCode(200)
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIntPipe) tagId: number,
+    @Query() query: TagQuery,
+  ) {
+    await this.commands.execute(new UpdateTagCommand(user, tagId, { name: query.name, color: query.color }));
+    await this.readModels.settled();
+    return { message: 'Tag updated' };
+  }
+
+  @Delete('tags/:id')
+  @HttpCode(200)
+  async remove(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) tagId: number) {
+    await this.commands.execute(new DeleteTagCommand(user, tagId));
+    await this.readModels.settled();
+    return { message: 'Tag deleted' };
+  }
+}

@@ -1,0 +1,37 @@
+import type { AssetRef } from '@lorawatch/assets/domain/asset-ref';
+
+export const TagEventTypes = {
+  Created: 'TagCreated',
+  Updated: 'TagUpdated',
+  Deleted: 'TagDeleted',
+  Assigned: 'TagAssigned',
+  Unassigned: 'TagUnassigned',
+} as const;
+
+export interface TagCreated {
+  tagId: number;
+  organizationId: number;
+  name: string;
+  color: string;
+}
+
+export interface TagUpdated {
+  tagId: number;
+  organizationId: number;
+  name: string;
+  color: string;
+}
+
+export interface TagDeleted {
+  tagId: number;
+  organizationId: number;
+}
+
+/** Assets that gained (or lost) the tag; only the ones whose state changed are listed. */
+export interface TagAssetsChanged {
+  tagId: number;
+  organizationId: number;
+  assets: AssetRef[];
+}
+
+export const tagStream = (tagId: number): string => `tag-${tagId}`;

@@ -1,0 +1,30 @@
+import { Controller, Get, Inject, Param, ParseIntPipe } from '@nestjs/common';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { requireMember } from '@lorawatch/assets/commands/shared/not-system';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { unknownTag } from '../../commands/shared/tag-rejections';
+import { TAGS, tagJson, type TagView } from '../../projection/tag.view';
+
+/** The organisation's labels (api-reference §11), by name. */
+@Controller('api/v1.0')
+export class ListTagsController {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  @Get('tags')
+  async list(@CurrentUser() user: AuthUser) {
+    requireMember(user);
+    const tags = await this.store
+      .collection<TagView>(TAGS)
+      .find({ organizationId: user.organizationId }, { sort: [['name', 'asc']] });
+    return tags.map(tagJson);
+  }
+
+  @Get('tags/:id')
+  async one(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) tagId: number) {
+    requireMember(user);
+    const tag = await this.store.collection<TagView>(TAGS).get(String(tagId));
+    if (!tag || tag.organizationId !== user.organizationId) throw unknownTag();
+    return tagJson(tag);
+  }
+}
