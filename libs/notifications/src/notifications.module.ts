@@ -1,12 +1,40 @@
 import { Module } from '@nestjs/common';
+import { ReadModelAssetLabels } from '@lorawatch/assets/adapters/read-model-asset-labels';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ActivateDestinationController } from './commands/activate-destination/activate-destination.controller';
+import { ActivateDestinationHandler } from './commands/activate-destination/activate-destination.handler';
+import { ChangeNotificationController } from './commands/change-notification/change-notification.controller';
+import { ChangeNotificationHandler } from './commands/change-notification/change-notification.handler';
+import { SetPreferencesController } from './commands/set-preferences/set-preferences.controller';
+import { SetPreferencesHandler } from './commands/set-preferences/set-preferences.handler';
 import { NotificationsWorker } from './notifications.worker';
+import { ASSET_LABELS } from './ports/asset-labels.port';
+import { GetPreferencesController } from './queries/get-preferences/get-preferences.controller';
+import { ListNotificationsController } from './queries/list-notifications/list-notifications.controller';
 
-/** The notifications API: its controllers and command handlers. */
+/** The notifications API: preferences, activation links, the user's notifications, and the dispatcher. */
 @Module({
   imports: [CqrsModule],
-  controllers: [],
-  providers: [NotificationsWorker],
-  exports: [NotificationsWorker],
+  // The fixed paths (preferences, count, activation) before notifications/:id.
+  controllers: [
+    GetPreferencesController,
+    SetPreferencesController,
+    ActivateDestinationController,
+    ListNotificationsController,
+    ChangeNotificationController,
+  ],
+  providers: [
+    {
+      provide: ASSET_LABELS,
+      inject: [READ_STORE],
+      useFactory: (store: ReadStore) => new ReadModelAssetLabels(store),
+    },
+    SetPreferencesHandler,
+    ActivateDestinationHandler,
+    ChangeNotificationHandler,
+    NotificationsWorker,
+  ],
+  exports: [NotificationsWorker, ASSET_LABELS],
 })
 export class NotificationsModule {}

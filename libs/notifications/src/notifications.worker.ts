@@ -1,9 +1,202 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
+import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
+import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import {
+  EVENT_STORE,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type RecordedEvent,
+  type Subscription,
+} from '@lorawatch/event-store/event-store.port';
+import { MAILER, type Mailer } from '@lorawatch/mail/mailer.port';
+import { envelope } from '@lorawatch/platform/aggregate';
+import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
+import { SecretBox } from '@lorawatch/platform/secret-box';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
+import { defaultPreferences } from './domain/notification-preferences';
+import { notificationEvolver, type NotificationState } from './domain/notification';
+import {
+  NotificationEventTypes,
+  notificationStream,
+  type NotificationCreated,
+} from './domain/notification.events';
+import { DeliveryScheduler } from './dispatch/delivery-scheduler';
+import { DeliverySender } from './dispatch/delivery-sender';
+import { planNotification } from './dispatch/notification-planner';
+import { VISIBILITY_EVENT_TYPES, alertMadeVisible } from './dispatch/visible-alert';
+import { ASSET_LABELS, type AssetLabels } from './ports/asset-labels.port';
+import { notificationJson } from './projection/notification.json';
+import { NOTIFICATIONS, type NotificationView } from './projection/notification.view';
+import { loadNotifiedAlert } from './projection/notified-alert';
+import { NOTIFICATION_PREFERENCES, type PreferencesView } from './projection/preferences.view';
 
-/** Background work of the notifications context; the runtime starts it once the read models caught up. */
+export const NOTIFICATIONS_CHECKPOINT = 'notifications-dispatcher';
+const ACTOR = 'notifications';
+const READ_MODEL_POLL_MS = 20;
+
+/**
+ * Process manager of notifications (api-reference §9, "Delivery rules"). It follows the event store from its own
+ * checkpoint; for each alert that becomes visible it creates one notification per interested user of the
+ * organisation (ids derived from alert and user, so re-handling an event after a crash changes nothing), then hands
+ * the mail and webhook deliveries to the scheduler and tells the user's sockets. The runtime starts it once the
+ * read models caught up.
+ */
 @Injectable()
 export class NotificationsWorker {
-  async start(): Promise<void> {}
+  private readonly logger = new Logger('Notifications');
+  private readonly secrets: SecretBox;
+  private scheduler: DeliveryScheduler | null = null;
+  private subscription: Subscription | null = null;
+  private realtime: RealtimeGateway | null = null;
+  private stopping = false;
 
-  async stop(): Promise<void> {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ASSET_LABELS) private readonly labels: AssetLabels,
+    private readonly moduleRef: ModuleRef,
+  ) {
+    this.secrets = new SecretBox(config.secretKey);
+  }
+
+  async start(): Promise<void> {
+    this.stopping = false;
+    this.realtime = this.findRealtime();
+    const sender = new DeliverySender(this.store, this.mailer, this.secrets, this.config.publicUrl);
+    this.scheduler = new DeliveryScheduler(this.events, sender, this.clock);
+    for (const view of await this.store.collection<NotificationView>(NOTIFICATIONS).find({ pending: true }))
+      this.scheduler.resume(await this.load(view.id));
+    const after = await this.store.checkpoint(NOTIFICATIONS_CHECKPOINT);
+    this.subscription = this.events.subscribeToAll({ after, types: VISIBILITY_EVENT_TYPES }, (event) =>
+      this.handle(event),
+    );
+  }
+
+  /** Resolves once every visibility event recorded so far is handled and every delivery is settled. */
+  async caughtUp(): Promise<void> {
+    await this.subscription?.caughtUp();
+    await this.scheduler?.idle();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.subscription?.stop();
+    this.subscription = null;
+    await this.scheduler?.stop();
+    this.scheduler = null;
+  }
+
+  private async handle(event: RecordedEvent): Promise<void> {
+    const alertId = alertMadeVisible(event);
+    if (alertId !== null) {
+      // Rendering and matching read the alert as the alerts read model has it once this very event is applied.
+      if (!(await this.alertsApplied(event.position))) return;
+      const alert = await this.store.collection<AlertView>(ALERTS).get(alertId);
+      if (alert && alert.show !== false) await this.notify(alert, event);
+    }
+    await this.store.commit([], { name: NOTIFICATIONS_CHECKPOINT, position: event.position });
+  }
+
+  private async notify(alert: AlertView, cause: RecordedEvent): Promise<void> {
+    const asset = await this.labels.assetOf(alert);
+    const facts = {
+      organizationId: alert.organizationId,
+      risk: alert.risk,
+      dataSourceId: alert.dataSourceId,
+      ...asset,
+    };
+    const users = await this.store
+      .collection<UserView>(USERS)
+      .find({ organizationId: alert.organizationId }, { sort: [['userId', 'asc']] });
+    const preferences = this.store.collection<PreferencesView>(NOTIFICATION_PREFERENCES);
+    for (const user of users) {
+      const saved = await preferences.get(String(user.userId));
+      const planned = planNotification(
+        alert.id,
+        facts,
+        user,
+        saved ?? defaultPreferences(),
+        cause.recordedAt,
+      );
+      if (planned) await this.create(planned, cause);
+    }
+  }
+
+  private async create(planned: NotificationCreated, cause: RecordedEvent): Promise<void> {
+    const stream = notificationStream(planned.notificationId);
+    const event = envelope(
+      NotificationEventTypes.Created,
+      planned,
+      {
+        organizationId: planned.organizationId,
+        actor: ACTOR,
+        correlationId: planned.alertId,
+        causationId: cause.id,
+      },
+      planned.createdAt,
+      deterministicUuid(`notification-created:${planned.notificationId}`),
+    );
+    let fresh = true;
+    try {
+      await this.events.append(stream, [event], 'no_stream');
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      fresh = false;
+    }
+    const recorded = await this.events.readStream(stream);
+    const state = recorded.reduce(notificationEvolver.evolve, notificationEvolver.initial);
+    if (!state.created || state.deleted) return;
+    this.scheduler?.resume(state);
+    if (fresh && state.created.push) await this.announce(state, recorded[0].position);
+  }
+
+  private async announce(state: NotificationState, numericId: number): Promise<void> {
+    const created = state.created;
+    if (!created || !this.realtime) return;
+    const view: NotificationView = {
+      id: created.notificationId,
+      numericId,
+      userId: created.userId,
+      organizationId: created.organizationId,
+      alertId: created.alertId,
+      createdAt: created.createdAt,
+      readAt: state.readAt,
+      push: created.push,
+      deliveries: state.deliveries,
+      pending: state.deliveries.some((d) => d.status === 'pending'),
+    };
+    const alert = await loadNotifiedAlert(this.store, created.alertId);
+    this.realtime.emitToUser(created.userId, 'new_notification', notificationJson(view, alert));
+  }
+
+  private async load(notificationId: string): Promise<NotificationState> {
+    const recorded = await this.events.readStream(notificationStream(notificationId));
+    return recorded.reduce(notificationEvolver.evolve, notificationEvolver.initial);
+  }
+
+  /** Waits until the alerts read model applied `position`; false when the worker stops first. */
+  private async alertsApplied(position: number): Promise<boolean> {
+    while (!this.stopping) {
+      if ((await this.store.checkpoint(alertsProjection.name)) >= position) return true;
+      await new Promise((resolve) => setTimeout(resolve, READ_MODEL_POLL_MS));
+    }
+    return false;
+  }
+
+  private findRealtime(): RealtimeGateway | null {
+    try {
+      return this.moduleRef.get(RealtimeGateway, { strict: false });
+    } catch {
+      this.logger.warn('No websocket gateway: new_notification messages are off');
+      return null;
+    }
+  }
 }

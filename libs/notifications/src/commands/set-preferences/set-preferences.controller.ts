@@ -1,0 +1,26 @@
+import { Body, Controller, Inject, Put, Res, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
+import { NotificationsErrorFilter } from '../../http/notifications-errors';
+import { PreferencesDto } from './set-preferences.dto';
+import { SetPreferencesCommand } from './set-preferences.handler';
+
+/** Each user saves their own preferences (api-reference §9); the answer is the original's 200 `null`. */
+@Controller('api/v1.0/notifications')
+@UseFilters(NotificationsErrorFilter)
+export class SetPreferencesController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(READ_MODEL_SYNC) private readonly readModels: ReadModelSync,
+  ) {}
+
+  @Put('preferences')
+  async save(@CurrentUser() user: AuthUser, @Body() body: PreferencesDto, @Res() response: Response) {
+    await this.commands.execute(new SetPreferencesCommand(user, body));
+    await this.readModels.settled();
+    response.status(200).json(null);
+  }
+}

@@ -1,0 +1,25 @@
+import type { AlertRaised } from '@lorawatch/alerts/alert.events';
+import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
+import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
+import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
+import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
+
+/** The events after which an alert may have become visible. */
+export const VISIBILITY_EVENT_TYPES = [AlertEventTypes.Raised, IssueEventTypes.Opened];
+
+/**
+ * The alert an event makes visible, mirroring the alerts projection (`newlyVisibleAlertId`): an alert of a type
+ * that is not an issue shows when raised; one of an issue type stays hidden until it opens its issue. Exactly one
+ * event per alert qualifies, so each alert is notified once.
+ */
+export function alertMadeVisible(event: RecordedEvent): string | null {
+  if (event.type === AlertEventTypes.Raised) {
+    const alert = event.data as AlertRaised;
+    return alertTypeByCode(alert.code)?.isIssue ? null : alert.id;
+  }
+  if (event.type === IssueEventTypes.Opened) {
+    const opened = event.data as IssueOpened;
+    return alertTypeByCode(opened.code)?.isIssue ? opened.alertId : null;
+  }
+  return null;
+}

@@ -1,0 +1,65 @@
+/**
+ * Events of a user's notification preferences (api-reference §9), on stream notification-preferences-<userId>.
+ * Secrets arrive sealed (SecretBox) and activation tokens as their SHA-256 hash: the log never holds either in clear.
+ */
+export const PreferencesEventTypes = {
+  Changed: 'NotificationPreferencesChanged',
+  DestinationAdded: 'NotificationDestinationAdded',
+  DestinationChanged: 'NotificationDestinationChanged',
+  DestinationRemoved: 'NotificationDestinationRemoved',
+  DestinationActivated: 'NotificationDestinationActivated',
+} as const;
+
+export const preferencesStream = (userId: number): string => `notification-preferences-${userId}`;
+
+export const RISK_NAMES = ['high', 'medium', 'low', 'info'] as const;
+export type RiskName = (typeof RISK_NAMES)[number];
+export const IMPORTANCE_NAMES = ['high', 'medium', 'low'] as const;
+export type ImportanceName = (typeof IMPORTANCE_NAMES)[number];
+export const CHANNELS = ['sms', 'email', 'push', 'webhook'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** The kinds of extra destinations: one per channel that takes a list of addresses. */
+export type DestinationKind = 'email' | 'phone' | 'webhook';
+
+export interface NotificationPreferencesChanged {
+  userId: number;
+  organizationId: number;
+  risks: Record<RiskName, boolean>;
+  importances: Record<ImportanceName, boolean>;
+  /** Per data source id; a data source missing here is enabled (new ones notify by default). */
+  dataSources: Record<string, boolean>;
+  tagIds: number[];
+  channels: Record<Channel, boolean>;
+}
+
+/** Added, or its address changed (then it is a new address to prove: inactive with a fresh token). */
+export interface NotificationDestinationSet {
+  userId: number;
+  organizationId: number;
+  destinationId: number;
+  kind: DestinationKind;
+  /** The email address, phone number or webhook URL. */
+  value: string;
+  /** Webhooks only: the signing secret, sealed; null = unsigned. */
+  secretSealed: string | null;
+  active: boolean;
+  /** Email and phone: SHA-256 (hex) of the activation token and when it was issued. */
+  tokenHash: string | null;
+  tokenIssuedAt: string | null;
+}
+
+export interface NotificationDestinationRemoved {
+  userId: number;
+  organizationId: number;
+  destinationId: number;
+  kind: DestinationKind;
+}
+
+export interface NotificationDestinationActivated {
+  userId: number;
+  organizationId: number;
+  destinationId: number;
+  kind: DestinationKind;
+  activatedAt: string;
+}

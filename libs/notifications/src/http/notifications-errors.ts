@@ -1,0 +1,41 @@
+import { type ArgumentsHost, BadRequestException, Catch, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+
+/** An answer of the contract (api-reference §9) that is not a success: its status and its exact body. */
+export class NotificationsApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+    this.name = 'NotificationsApiError';
+  }
+}
+
+export const badRequest = (text: string) => new NotificationsApiError(400, { error: text, message: text });
+export const notFound = () => new NotificationsApiError(404, { error: 'not found', message: 'Not found' });
+/** The original answers `null` with its 403s here. */
+export const forbiddenNull = () => new NotificationsApiError(403, null);
+
+/**
+ * Writes NotificationsApiError as is, and gives validation failures the original's `error` key (the first reason)
+ * next to Nest's list of reasons.
+ */
+@Catch(NotificationsApiError, BadRequestException)
+export class NotificationsErrorFilter implements ExceptionFilter {
+  catch(exception: NotificationsApiError | BadRequestException, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof NotificationsApiError) {
+      response.status(exception.status).json(exception.body);
+      return;
+    }
+    const body = exception.getResponse();
+    const reasons =
+      typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : null;
+    const answer =
+      Array.isArray(reasons) && reasons.length > 0
+        ? { statusCode: 400, error: String(reasons[0]), message: reasons }
+        : body;
+    response.status(400).json(answer);
+  }
+}
