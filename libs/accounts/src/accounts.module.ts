@@ -5,12 +5,43 @@ import { JwtModule } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { TokenService } from './auth/token.service';
+import { ActivateAccountController } from './commands/activate-account/activate-account.controller';
+import { ActivateAccountHandler } from './commands/activate-account/activate-account.handler';
 import { BootstrapAdmin } from './commands/bootstrap-admin/bootstrap-admin';
+import { ChangePasswordController } from './commands/change-password/change-password.controller';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
+import { ConfirmEmailChangeController } from './commands/confirm-email-change/confirm-email-change.controller';
+import { ConfirmEmailChangeHandler } from './commands/confirm-email-change/confirm-email-change.handler';
+import { DeleteUserController } from './commands/delete-user/delete-user.controller';
+import { DeleteUserHandler } from './commands/delete-user/delete-user.handler';
 import { LoginController } from './commands/login/login.controller';
 import { LoginHandler } from './commands/login/login.handler';
+import { LogoutController } from './commands/logout/logout.controller';
+import { RevokeAccessTokenHandler, RevokeRefreshTokenHandler } from './commands/logout/logout.handler';
+import { RecoverPasswordController } from './commands/recover-password/recover-password.controller';
+import { RecoverPasswordHandler } from './commands/recover-password/recover-password.handler';
 import { RefreshTokenController } from './commands/refresh-token/refresh-token.controller';
 import { RefreshTokenHandler } from './commands/refresh-token/refresh-token.handler';
+import { RegisterController } from './commands/register/register.controller';
+import { RegisterHandler } from './commands/register/register.handler';
+import { RequestEmailChangeController } from './commands/request-email-change/request-email-change.controller';
+import { RequestEmailChangeHandler } from './commands/request-email-change/request-email-change.handler';
+import { ResendActivationController } from './commands/resend-activation/resend-activation.controller';
+import { ResendActivationHandler } from './commands/resend-activation/resend-activation.handler';
+import { ResetPasswordController } from './commands/reset-password/reset-password.controller';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
+import { UserStore } from './commands/shared/user-store';
+import { UpdateUserController } from './commands/update-user/update-user.controller';
+import { UpdateUserHandler } from './commands/update-user/update-user.handler';
+import { AccountMails } from './mail/account-mails';
+import { CountUsersController } from './queries/count-users/count-users.controller';
 import { GetOwnUserController } from './queries/get-own-user/get-own-user.controller';
+import { GetUserController } from './queries/get-user/get-user.controller';
+import { ListRolesController } from './queries/list-roles/list-roles.controller';
+import { ListUsersController } from './queries/list-users/list-users.controller';
+import { RateLimitGuard, RateLimiter } from './rate-limit/rate-limiter';
+import { RECAPTCHA_VERIFIER, noRecaptcha, type RecaptchaVerifier } from './recaptcha/recaptcha.port';
+import { SiteverifyRecaptcha } from './recaptcha/siteverify-recaptcha';
 
 @Module({
   imports: [
@@ -20,11 +51,54 @@ import { GetOwnUserController } from './queries/get-own-user/get-own-user.contro
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  controllers: [LoginController, RefreshTokenController, GetOwnUserController],
+  controllers: [
+    LoginController,
+    RefreshTokenController,
+    LogoutController,
+    RegisterController,
+    ActivateAccountController,
+    RecoverPasswordController,
+    ResetPasswordController,
+    ChangePasswordController,
+    RequestEmailChangeController,
+    ConfirmEmailChangeController,
+    ResendActivationController,
+    GetOwnUserController,
+    ListUsersController,
+    CountUsersController,
+    ListRolesController,
+    GetUserController,
+    UpdateUserController,
+    DeleteUserController,
+  ],
   providers: [
     TokenService,
+    UserStore,
+    AccountMails,
+    RateLimiter,
+    RateLimitGuard,
+    {
+      provide: RECAPTCHA_VERIFIER,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): RecaptchaVerifier =>
+        config.recaptcha.secret === null
+          ? noRecaptcha
+          : new SiteverifyRecaptcha(config.recaptcha.secret, config.recaptcha.verifyUrl),
+    },
     LoginHandler,
     RefreshTokenHandler,
+    RevokeAccessTokenHandler,
+    RevokeRefreshTokenHandler,
+    RegisterHandler,
+    ActivateAccountHandler,
+    RecoverPasswordHandler,
+    ResetPasswordHandler,
+    ChangePasswordHandler,
+    RequestEmailChangeHandler,
+    ConfirmEmailChangeHandler,
+    ResendActivationHandler,
+    UpdateUserHandler,
+    DeleteUserHandler,
     BootstrapAdmin,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],

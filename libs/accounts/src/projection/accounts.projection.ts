@@ -1,14 +1,39 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
-import type { WriteOp } from '@lorawatch/read-store/read-store.port';
-import { AccountEventTypes, type OrganizationCreated, type UserRegistered } from '../domain/account.events';
-import { ORGANIZATIONS, USERS, type OrganizationView, type UserView } from './user.view';
+import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
+import {
+  AccountEventTypes,
+  type AccessTokenRevoked,
+  type OrganizationCreated,
+  type UserEvent,
+} from '../domain/account.events';
+import {
+  ORGANIZATIONS,
+  REVOKED_ACCESS_TOKENS,
+  USERS,
+  type OrganizationView,
+  type RevokedAccessToken,
+  type UserView,
+} from './user.view';
 
+/** Users, organizations and the revoked access tokens. Upserts and patches only: replaying twice changes nothing. */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  collections: [USERS, ORGANIZATIONS],
-  eventTypes: [AccountEventTypes.OrganizationCreated, AccountEventTypes.UserRegistered],
-  project(event: RecordedEvent): WriteOp[] {
+  collections: [USERS, ORGANIZATIONS, REVOKED_ACCESS_TOKENS],
+  eventTypes: [
+    AccountEventTypes.OrganizationCreated,
+    AccountEventTypes.UserRegistered,
+    AccountEventTypes.UserInvited,
+    AccountEventTypes.UserActivated,
+    AccountEventTypes.PasswordReset,
+    AccountEventTypes.PasswordChanged,
+    AccountEventTypes.EmailChanged,
+    AccountEventTypes.UserUpdated,
+    AccountEventTypes.UserDeleted,
+    AccountEventTypes.UserBlocked,
+    AccountEventTypes.AccessTokenRevoked,
+  ],
+  async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
     if (event.type === AccountEventTypes.OrganizationCreated) {
       const data = event.data as OrganizationCreated;
       const doc: OrganizationView = {
@@ -18,20 +43,75 @@ export const accountsProjection: Projection = {
       };
       return [{ op: 'upsert', collection: ORGANIZATIONS.name, doc }];
     }
-    const data = event.data as UserRegistered;
-    const doc: UserView = {
-      id: String(data.userId),
-      userId: data.userId,
-      organizationId: data.organizationId,
-      username: data.username,
-      email: data.email,
-      fullName: data.fullName,
-      phone: data.phone,
-      roles: data.roles,
-      active: data.active,
-      firstLogin: true,
-      passwordHash: data.passwordHash,
-    };
-    return [{ op: 'upsert', collection: USERS.name, doc }];
+    if (event.type === AccountEventTypes.AccessTokenRevoked) {
+      const data = event.data as AccessTokenRevoked;
+      const doc: RevokedAccessToken = { id: data.tokenId, userId: data.userId, expiresAt: data.expiresAt };
+      // Entries of tokens that have expired meanwhile are useless: the signature check refuses those already.
+      const expired = await store
+        .collection<RevokedAccessToken>(REVOKED_ACCESS_TOKENS)
+        .find({ expiresAt: { $lt: event.metadata.occurredAt } }, { limit: 500 });
+      return [
+        { op: 'upsert', collection: REVOKED_ACCESS_TOKENS.name, doc },
+        ...expired.map((entry): WriteOp => ({
+          op: 'delete',
+          collection: REVOKED_ACCESS_TOKENS.name,
+          id: entry.id,
+        })),
+      ];
+    }
+    return userWrites(event as unknown as UserEvent);
   },
 };
+
+function userWrites(event: UserEvent): WriteOp[] {
+  const id = String(event.data.userId);
+  const patch = (set: Partial<UserView>): WriteOp[] => [{ op: 'patch', collection: USERS.name, id, set }];
+  switch (event.type) {
+    case 'UserRegistered':
+    case 'UserInvited': {
+      const data = event.data;
+      const doc: UserView = {
+        id,
+        userId: data.userId,
+        organizationId: data.organizationId,
+        username: data.username,
+        email: data.email,
+        fullName: data.fullName,
+        phone: data.phone,
+        roles: data.roles,
+        active: event.type === 'UserRegistered' ? event.data.active : false,
+        firstLogin: true,
+        passwordHash: event.type === 'UserRegistered' ? event.data.passwordHash : null,
+        blocked: false,
+        deleted: false,
+      };
+      return [{ op: 'upsert', collection: USERS.name, doc }];
+    }
+    case 'UserActivated':
+      return patch({
+        organizationId: event.data.organizationId,
+        roles: event.data.roles,
+        passwordHash: event.data.passwordHash,
+        active: true,
+      });
+    case 'PasswordReset':
+      return patch({ passwordHash: event.data.passwordHash, blocked: false });
+    case 'PasswordChanged':
+      return patch({ passwordHash: event.data.passwordHash });
+    case 'EmailChanged':
+      return patch({ email: event.data.email });
+    case 'UserUpdated':
+      return patch({
+        fullName: event.data.fullName,
+        phone: event.data.phone,
+        roles: event.data.roles,
+        firstLogin: event.data.firstLogin,
+      });
+    case 'UserDeleted':
+      return patch({ deleted: true });
+    case 'UserBlocked':
+      return patch({ blocked: true });
+    default:
+      return [];
+  }
+}

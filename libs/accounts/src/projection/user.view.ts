@@ -1,8 +1,11 @@
+import type { AuthUser } from '../auth/token.service';
+
 /** Users read model. passwordHash stays server-side: serialisers never include it. */
 export interface UserView {
   id: string;
   userId: number;
-  organizationId: number;
+  /** Null for a self sign-up until its activation creates the organization. */
+  organizationId: number | null;
   username: string;
   email: string | null;
   fullName: string;
@@ -10,7 +13,9 @@ export interface UserView {
   roles: number[];
   active: boolean;
   firstLogin: boolean;
-  passwordHash: string;
+  passwordHash: string | null;
+  blocked: boolean;
+  deleted: boolean;
 }
 
 export interface OrganizationView {
@@ -19,11 +24,21 @@ export interface OrganizationView {
   name: string;
 }
 
-import type { AuthUser } from '../auth/token.service';
+/** Access tokens signed out before they expired; the guard refuses them. */
+export interface RevokedAccessToken {
+  id: string;
+  userId: number;
+  expiresAt: string;
+}
 
-export const USERS = { name: 'users', indexes: [{ fields: ['username'] }, { fields: ['email'] }] };
+export const USERS = {
+  name: 'users',
+  indexes: [{ fields: ['username'] }, { fields: ['email'] }, { fields: ['organizationId'] }],
+};
 export const ORGANIZATIONS = { name: 'organizations' };
+export const REVOKED_ACCESS_TOKENS = { name: 'revoked_access_tokens', indexes: [{ fields: ['expiresAt'] }] };
 
+/** The user object of the contract (api-reference §3). */
 export function userJson(user: UserView, organizationName: string | null) {
   return {
     id: user.userId,
@@ -33,14 +48,14 @@ export function userJson(user: UserView, organizationName: string | null) {
     email: user.email,
     user_roles: user.roles,
     organization_id: user.organizationId,
-    organization_name: organizationName,
     active: user.active,
+    organization_name: organizationName,
     first_login: user.firstLogin,
   };
 }
 
-/** What a token says about the user. */
-export function authUserOf(user: UserView): AuthUser {
+/** What a token says about the user; only active users (with an organization) get tokens. */
+export function authUserOf(user: UserView & { organizationId: number }): AuthUser {
   return {
     userId: user.userId,
     username: user.username,

@@ -39,7 +39,8 @@ export class BootstrapAdmin {
   async run(): Promise<BootstrapOutcome> {
     const users = this.store.collection<UserView>(USERS);
     const [existing] = await users.find({}, { limit: 1, sort: [['userId', 'asc']] });
-    if (existing) return { created: false, organizationId: existing.organizationId };
+    // The first user is the bootstrap administrator, always of an organization.
+    if (existing) return { created: false, organizationId: existing.organizationId ?? 1 };
 
     const now = this.clock.now().toISOString();
     const username = this.config.admin.username ?? 'admin';

@@ -1,6 +1,7 @@
-import { Body, Controller, ForbiddenException, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Public } from '../../auth/jwt-auth.guard';
+import { RateLimitGuard, RateLimited } from '../../rate-limit/rate-limiter';
 import { LoginRequest } from './login.dto';
 import { LoginCommand, type LoginResult } from './login.handler';
 
@@ -9,6 +10,8 @@ export class LoginController {
   constructor(private readonly commands: CommandBus) {}
 
   @Public()
+  @RateLimited('login')
+  @UseGuards(RateLimitGuard)
   @Post('login')
   @HttpCode(200)
   async login(@Body() body: LoginRequest) {

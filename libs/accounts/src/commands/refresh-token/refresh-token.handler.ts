@@ -50,7 +50,15 @@ export class RefreshTokenHandler implements ICommandHandler<RefreshTokenCommand,
       );
       return { ok: false, message: 'Token has been revoked' };
     }
-    if (decision.kind !== 'rotate' || !user || !user.active)
+    // A deleted or blocked user's sign-ins end with it.
+    if (
+      decision.kind !== 'rotate' ||
+      !user ||
+      !user.active ||
+      user.deleted ||
+      user.blocked ||
+      user.organizationId === null
+    )
       return { ok: false, message: 'Token has been revoked' };
 
     const tokenId = randomUUID();
@@ -59,7 +67,7 @@ export class RefreshTokenHandler implements ICommandHandler<RefreshTokenCommand,
       [envelope(AccountEventTypes.SessionRefreshed, { familyId: claims.fam, tokenId }, who, now)],
       revision,
     );
-    const authUser = authUserOf(user);
+    const authUser = authUserOf({ ...user, organizationId: user.organizationId });
     return {
       ok: true,
       accessToken: this.tokens.accessToken(authUser),

@@ -1,0 +1,35 @@
+import { Controller, Param, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../auth/jwt-auth.guard';
+import type { Outcome } from '../../domain/account-errors';
+import { AccountBody, accepted, validBody } from '../../http/account-http';
+import { NewPasswordRequest } from '../shared/password.request';
+import { ResetPasswordCommand } from './reset-password.handler';
+
+@ApiTags('accounts')
+@Controller('api/v1.0')
+export class ResetPasswordController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Public()
+  @Put('change_password_by_recovery/:token')
+  @ApiBody({ type: NewPasswordRequest })
+  @ApiResponse({
+    status: 200,
+    description: '{"message": "Password Changed Successfully"}; the account is unblocked',
+  })
+  @ApiResponse({
+    status: 400,
+    description: 'Invalid token (unknown, used or older than 24 h), Password is not valid',
+  })
+  async reset(@Param('token') token: string, @AccountBody() raw: unknown) {
+    const body = await validBody(NewPasswordRequest, raw);
+    const message = accepted(
+      await this.commands.execute<ResetPasswordCommand, Outcome<string>>(
+        new ResetPasswordCommand(token, body.password, body.password2),
+      ),
+    );
+    return { message };
+  }
+}

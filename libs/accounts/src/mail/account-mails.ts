@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { MAILER, type Mailer } from '@lorawatch/mail/mailer.port';
+
+/** The mails of the account flows; links point at the console routes that take the token. */
+@Injectable()
+export class AccountMails {
+  constructor(
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get configured(): boolean {
+    return this.mailer.configured;
+  }
+
+  activation(to: string, username: string, token: string): Promise<void> {
+    return this.mailer.send({
+      to,
+      subject: 'Activate your LoRaWatch account',
+      text: [
+        `Hello ${username},`,
+        '',
+        'An account was opened for you on LoRaWatch. Choose your password here to activate it:',
+        this.link('activation', token),
+        '',
+        'The link works once, within 24 hours. If you did not expect this mail, ignore it.',
+      ].join('\n'),
+    });
+  }
+
+  /** Sent instead of an activation when someone signs up with an address that already has an account. */
+  existingAccount(to: string, username: string): Promise<void> {
+    return this.mailer.send({
+      to,
+      subject: 'Your LoRaWatch account',
+      text: [
+        `Hello ${username},`,
+        '',
+        'Someone tried to sign up on LoRaWatch with this address, which already has an account.',
+        `Sign in at ${this.config.publicUrl}/login, or ask for a new password there if you forgot it.`,
+        'If it was not you, nothing changed and you can ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  recovery(to: string, username: string, token: string, blocked: boolean): Promise<void> {
+    return this.mailer.send({
+      to,
+      subject: blocked ? 'Your LoRaWatch account was blocked' : 'Reset your LoRaWatch password',
+      text: [
+        `Hello ${username},`,
+        '',
+        blocked
+          ? 'Your account was blocked after several failed sign-ins. Choose a new password here to unblock it:'
+          : 'Choose a new password here:',
+        this.link('change_password', token),
+        '',
+        'The link works once, within 24 hours. If you did not ask for it, ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  emailChange(to: string, username: string, token: string): Promise<void> {
+    return this.mailer.send({
+      to,
+      subject: 'Confirm your new LoRaWatch e-mail address',
+      text: [
+        `Hello ${username},`,
+        '',
+        'Confirm that this address should become the e-mail of your LoRaWatch account:',
+        this.link('change_email_request', token),
+        '',
+        'The link works once, within 24 hours. If you did not ask for it, ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  private link(route: string, token: string): string {
+    return `${this.config.publicUrl}/${route}/${encodeURIComponent(token)}`;
+  }
+}

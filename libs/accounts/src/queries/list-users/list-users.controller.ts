@@ -1,0 +1,54 @@
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { PageQuery } from '@lorawatch/platform/query-params';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { CurrentUser } from '../../auth/jwt-auth.guard';
+import type { AuthUser } from '../../auth/token.service';
+import { ROLE_ADMIN } from '../../domain/account.events';
+import {
+  ORGANIZATIONS,
+  USERS,
+  userJson,
+  type OrganizationView,
+  type UserView,
+} from '../../projection/user.view';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('api/v1.0')
+export class ListUsersController {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  /** Admins page through their organization's users (pending ones included); others see only themselves. */
+  @Get('user')
+  @ApiResponse({
+    status: 200,
+    description: '{"users": [user]}; for admins with total-items and total-pages headers',
+  })
+  async list(
+    @CurrentUser() caller: AuthUser,
+    @Query() query: PageQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const users = this.store.collection<UserView>(USERS);
+    const organization = await this.store
+      .collection<OrganizationView>(ORGANIZATIONS)
+      .get(String(caller.organizationId));
+    const organizationName = organization?.name ?? null;
+    if (!caller.roles.includes(ROLE_ADMIN)) {
+      const self = await users.get(String(caller.userId));
+      return { users: self && !self.deleted ? [userJson(self, organizationName)] : [] };
+    }
+    const page = query.page ?? 1;
+    const size = query.size ?? 20;
+    const filter = { organizationId: caller.organizationId, deleted: { $ne: true } };
+    const [items, total] = await Promise.all([
+      users.find(filter, { sort: [['userId', 'asc']], skip: (page - 1) * size, limit: size }),
+      users.count(filter),
+    ]);
+    response.setHeader('total-items', String(total));
+    response.setHeader('total-pages', String(Math.ceil(total / size)));
+    return { users: items.map((user) => userJson(user, organizationName)) };
+  }
+}
