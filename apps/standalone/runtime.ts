@@ -193,6 +193,15 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
     this.metrics.projectionPosition.set({ projection: update.projection }, update.event.position);
     const organizationId = update.event.metadata.organizationId;
     if (organizationId === null || this.state === 'stopping') return;
+    // Dashboards, counts and tables reload on this instead of polling; events that changed nothing say nothing.
+    if (update.ops.length > 0) {
+      this.realtime.projectionUpdated({
+        projection: update.projection,
+        organization_id: organizationId,
+        position: update.event.position,
+        collections: [...new Set(update.ops.map((op) => op.collection))].sort(),
+      });
+    }
     if (update.projection === 'alerts') {
       const alertId = newlyVisibleAlertId(update);
       if (alertId === null) return;

@@ -26,6 +26,14 @@ export interface AppConfig {
   mailFrom: string;
   /** Public address of the console, for the links mails carry (activation, recovery, email change). */
   publicUrl: string;
+  /** reCAPTCHA of self sign-up and password recovery; no secret = the console's placeholder token is accepted. */
+  recaptcha: { secret: string | null; verifyUrl: string };
+  /** Requests per client IP within the sliding window; 0 turns a limit off. */
+  rateLimits: { windowSeconds: number; login: number; register: number; passwordRecovery: number };
+  /** Other origins (scheme://host[:port]) whose pages may call the API and the websocket; empty = same origin only. */
+  corsOrigins: string[];
+  /** Maplibre style of the console's maps; its origin is allowed by the Content-Security-Policy. Null: no tiles. */
+  mapStyleUrl: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
 }
 
@@ -109,6 +117,30 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must start with http:// or https://');
 
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter((origin) => origin !== '');
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      problems.push(`CORS_ORIGINS must list origins such as https://console.example.com (got "${origin}")`);
+  }
+
+  const mapStyleUrl = env.MAP_STYLE_URL?.trim() || null;
+  if (mapStyleUrl && !/^https?:\/\/[^/]+/.test(mapStyleUrl))
+    problems.push('MAP_STYLE_URL must start with http:// or https://');
+
+  const recaptchaVerifyUrl =
+    env.RECAPTCHA_VERIFY_URL?.trim() || 'https://www.google.com/recaptcha/api/siteverify';
+  if (!/^https?:\/\/[^/]+/.test(recaptchaVerifyUrl))
+    problems.push('RECAPTCHA_VERIFY_URL must start with http:// or https://');
+  const rateLimits = {
+    windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86400, problems),
+    login: integer(env, 'RATE_LIMIT_LOGIN', 30, 0, 100000, problems),
+    register: integer(env, 'RATE_LIMIT_REGISTER', 10, 0, 100000, problems),
+    passwordRecovery: integer(env, 'RATE_LIMIT_PASSWORD_RECOVERY', 10, 0, 100000, problems),
+  };
+
   if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY))
     problems.push('SECRET_KEY must be 64 hex characters');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -131,6 +163,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'LoRaWatch <no-reply@localhost>',
     publicUrl,
+    recaptcha: { secret: env.RECAPTCHA_SECRET?.trim() || null, verifyUrl: recaptchaVerifyUrl },
+    rateLimits,
+    corsOrigins,
+    mapStyleUrl,
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : findWebDir(),
     logLevel,
   };

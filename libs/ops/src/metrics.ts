@@ -55,6 +55,11 @@ export class Metrics {
     labelNames: ['partition'],
     registers: [this.registry],
   });
+  readonly httpUnexpectedErrors = new Counter({
+    name: 'lorawatch_http_unexpected_errors_total',
+    help: 'Requests that failed with an unexpected error (answered 500 with a generic message, logged)',
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });

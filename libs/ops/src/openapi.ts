@@ -19,6 +19,18 @@ const DIFFERENCES = [
   '`app_keys` writes are for administrators; a key that is not 32 hexadecimal characters answers 400 with the reason rather than a bare "Bad request".',
 ];
 
+/** The websocket, which OpenAPI cannot describe as operations. */
+const LIVE_UPDATES = [
+  '**Live updates**',
+  '',
+  'Socket.IO on `/socket.io` (Engine.IO 3 and 4), same origin unless `CORS_ORIGINS` lists others. Emit `authorization` with `{"token": "<access token>"}` (again after each token refresh); messages then arrive for your organization only:',
+  '- `new_alert` `{"alert_id": 12, "alert": {…}}`: a new alert is visible;',
+  '- `updated_data_collector`: the whole data collector, when its status or settings change;',
+  '- `new_notification`: a notification of yours (only to your own sockets);',
+  '- `projection_updated` `{"projection": "alerts", "organization_id": 1, "position": 5321, "collections": ["alert_counts", "alerts"]}`: a read model of your organization changed, so screens reading it (dashboards, counts, tables) can reload instead of polling. `projection` names the read model, `collections` the stored collections written, `position` the event-store position of the newest change included (equal or lower positions are already reflected). At most one message per projection every 500 ms: changes in between are merged into the next message, so the last change is never missed.',
+  '',
+];
+
 export function setupOpenApi(app: INestApplication): void {
   const config = new DocumentBuilder()
     .setTitle('LoRaWatch API')
@@ -26,8 +38,8 @@ export function setupOpenApi(app: INestApplication): void {
     .setDescription(
       [
         'REST API of the LoRaWAN security console, following the original console contract under `/api/v1.0`.',
-        'Live updates: Socket.IO on `/socket.io` (Engine.IO 3 and 4); emit `authorization` with `{"token": "<access token>"}`, then receive `new_alert` and `updated_data_collector` for your organization.',
         '',
+        ...LIVE_UPDATES,
         '**Differences from the original API**',
         ...DIFFERENCES.map((difference) => `- ${difference}`),
       ].join('\n'),

@@ -10,16 +10,24 @@ import {
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import { type AccessClaims, TokenService } from '@lorawatch/accounts/auth/token.service';
+import {
+  PROJECTION_UPDATED,
+  ProjectionUpdateThrottle,
+  type ProjectionUpdatedMessage,
+} from './projection-update-throttle';
 
 /**
  * Socket.IO per api-reference §16: the client emits `authorization` with its access token, then joins its
  * organization's room; messages only ever go to that room. allowEIO3 keeps the original console's older client working.
  */
-@WebSocketGateway({ cors: { origin: '*' }, allowEIO3: true })
+@WebSocketGateway({ allowEIO3: true })
 export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
   private readonly logger = new Logger('Realtime');
   @WebSocketServer() server!: Server;
   private subscriptions: Subscription[] = [];
+  private readonly projectionUpdates = new ProjectionUpdateThrottle((message) =>
+    this.emitToOrganization(message.organization_id, PROJECTION_UPDATED, message),
+  );
 
   constructor(private readonly tokens: TokenService) {}
 
@@ -46,12 +54,23 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
     this.server?.to(organizationRoom(organizationId)).emit(event, payload);
   }
 
+  /** Every socket the user authorised (all their tabs), e.g. `new_notification`. */
+  emitToUser(userId: number, event: string, payload: unknown): void {
+    this.server?.to(userRoom(userId)).emit(event, payload);
+  }
+
+  /** A read model of the organisation changed: `projection_updated`, coalesced per projection (see the throttle). */
+  projectionUpdated(message: ProjectionUpdatedMessage): void {
+    this.projectionUpdates.push(message);
+  }
+
   track(subscription: Subscription): void {
     this.subscriptions.push(subscription);
   }
 
   onModuleDestroy(): void {
     this.subscriptions.forEach((subscription) => subscription.unsubscribe());
+    this.projectionUpdates.stop();
   }
 }
 
