@@ -1,3 +1,4 @@
+import { isValidPassword } from '@lorawatch/domain/password-rule';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -102,7 +103,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
   const adminPassword = env.ADMIN_PASSWORD || null;
-  if (adminPassword && !isStrongPassword(adminPassword)) {
+  if (adminPassword && !isValidPassword(adminPassword)) {
     problems.push(
       'ADMIN_PASSWORD must have 8 to 50 characters with an uppercase, a lowercase, a number and a special character, and no white space',
     );
@@ -170,19 +171,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : findWebDir(),
     logLevel,
   };
-}
-
-/** Password rule of the console spec (part 1 §5). */
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    password.length <= 50 &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[0-9]/.test(password) &&
-    /[^A-Za-z0-9\s]/.test(password) &&
-    !/\s/.test(password)
-  );
 }
 
 /** The built console: beside the sources (ts) or the compiled output (dist), or under the working directory. */

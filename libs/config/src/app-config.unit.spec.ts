@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, isStrongPassword, loadConfig } from './app-config';
+import { isValidPassword } from '@lorawatch/domain/password-rule';
+import { ConfigError, loadConfig } from './app-config';
 
 describe('configuration from the environment', () => {
   let dataDir: string;
@@ -53,7 +54,7 @@ describe('configuration from the environment', () => {
   });
 
   it('applies the console password rule', () => {
-    expect(isStrongPassword('Adm1n!secret')).toBe(true);
+    expect(isValidPassword('Adm1n!secret')).toBe(true);
     for (const weak of [
       'short1!A',
       'nouppercase1!',
@@ -63,7 +64,7 @@ describe('configuration from the environment', () => {
       'With Space1!',
       `A1!${'a'.repeat(48)}`,
     ]) {
-      expect({ weak, strong: isStrongPassword(weak) }).toEqual({ weak, strong: weak === 'short1!A' });
+      expect({ weak, strong: isValidPassword(weak) }).toEqual({ weak, strong: weak === 'short1!A' });
     }
   });
 });

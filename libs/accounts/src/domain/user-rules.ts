@@ -1,3 +1,4 @@
+import { isValidPassword } from '@lorawatch/domain/password-rule';
 import { AccountMessages, failure, success, type Outcome } from './account-errors';
 import { ROLE_ADMIN, ROLE_USER } from './account.events';
 
@@ -33,19 +34,6 @@ export function validPhone(raw: string | null | undefined): Outcome<string | nul
   return PHONE.test(phone) && digits >= 7 && digits <= 15
     ? success(phone)
     : failure('invalid', AccountMessages.phoneNotValid(phone));
-}
-
-/** 8 to 50 characters with an uppercase, a lowercase, a digit and a symbol, no white space. */
-export function isValidPassword(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    password.length <= 50 &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[0-9]/.test(password) &&
-    /[^A-Za-z0-9\s]/.test(password) &&
-    !/\s/.test(password)
-  );
 }
 
 /** The new password and its optional repetition (the console sends `password2`). Never echoes the password. */
@@ -92,3 +80,5 @@ function roleList(raw: unknown): Array<string | number> | null {
     return raw as Array<string | number>;
   return [Number.NaN];
 }
+
+export { isValidPassword };
