@@ -3,10 +3,18 @@
  * so an unreadable date is a contract breach and fails loudly rather than skewing every time window.
  */
 export function epochMs(isoDate: string): number {
+  const known = parsed.get(isoDate);
+  if (known !== undefined) return known;
   const ms = Date.parse(isoDate);
   if (Number.isNaN(ms)) throw new RangeError(`not an ISO 8601 date: "${isoDate}"`);
+  // The detectors compare the same few dates (a packet's, its device's last ones) many times per packet.
+  if (parsed.size >= PARSED_DATES_KEPT) parsed.clear();
+  parsed.set(isoDate, ms);
   return ms;
 }
+
+const PARSED_DATES_KEPT = 4096;
+const parsed = new Map<string, number>();
 
 /** Absolute distance in seconds: copies from different gateways may arrive slightly out of order. */
 export function secondsApart(a: string, b: string): number {

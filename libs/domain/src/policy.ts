@@ -14,6 +14,8 @@ export interface PolicyItem {
 /** Read-only view of one policy, as the detectors use it. */
 export class PolicyView {
   private readonly items: ReadonlyMap<AlertCode, PolicyItem>;
+  /** Resolved parameters per code: a policy never changes, and detectors ask on every packet. */
+  private readonly resolved = new Map<AlertCode, Readonly<PolicyParameters>>();
 
   constructor(items: readonly PolicyItem[]) {
     this.items = new Map(items.map((item) => [item.alertTypeCode, item]));
@@ -26,18 +28,22 @@ export class PolicyView {
 
   /** Every parameter of the alert type: the item's value when it holds a finite number, else the default. */
   parameters(code: AlertCode): PolicyParameters {
+    const known = this.resolved.get(code);
+    if (known !== undefined) return { ...known };
     const stored = this.items.get(code)?.parameters ?? {};
     const resolved: PolicyParameters = {};
     for (const [name, schema] of Object.entries(alertTypeByCode(code).parameters)) {
       const value = stored[name];
       resolved[name] = typeof value === 'number' && Number.isFinite(value) ? value : schema.default;
     }
-    return resolved;
+    this.resolved.set(code, resolved);
+    return { ...resolved };
   }
 
   /** One parameter; throws for a name the catalogue does not define, which is a programming error. */
   parameter(code: AlertCode, name: string): number {
-    const value = this.parameters(code)[name];
+    if (!this.resolved.has(code)) this.parameters(code);
+    const value = this.resolved.get(code)?.[name];
     if (value === undefined) throw new RangeError(`${code} has no parameter "${name}"`);
     return value;
   }
