@@ -20,6 +20,7 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     for (const projection of this.projections) {
+      await this.rebuildIfOutdated(projection);
       const after = await this.store.checkpoint(projection.name);
       const subscription = this.events.subscribeToAll(
         { after, types: projection.eventTypes },
@@ -31,6 +32,22 @@ export class ProjectionRunner {
       );
       this.subscriptions.push(subscription);
     }
+  }
+
+  /** A read model built by an older version of its projection starts again from the first event. */
+  private async rebuildIfOutdated(projection: Projection): Promise<void> {
+    const wanted = projection.version ?? 1;
+    const marker = versionCheckpoint(projection.name);
+    const stored = await this.store.checkpoint(marker);
+    // Read models from before versions were recorded are version 1.
+    const built = stored === 0 ? 1 : stored;
+    if (built !== wanted) {
+      await this.store.reset(
+        projection.collections.map((spec) => spec.name),
+        projection.name,
+      );
+    }
+    if (stored !== wanted) await this.store.commit([], { name: marker, position: wanted });
   }
 
   /** Resolves once every projection has applied everything recorded so far. */
@@ -47,3 +64,5 @@ export class ProjectionRunner {
     this.subscriptions = [];
   }
 }
+
+const versionCheckpoint = (projection: string): string => `${projection}:version`;

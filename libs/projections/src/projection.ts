@@ -9,6 +9,12 @@ export interface Projection {
   readonly name: string;
   readonly collections: CollectionSpec[];
   readonly eventTypes: string[];
+  /**
+   * Shape of the read model; 1 when absent. Raising it makes the next start drop the projection's collections
+   * and checkpoint and rebuild them from the whole history, so a release that changes a read model needs no
+   * manual replay.
+   */
+  readonly version?: number;
   project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> | WriteOp[];
 }
 

@@ -5,18 +5,21 @@ import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issu
 import type { Projection, ProjectionUpdate } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { AlertEventTypes, type AlertRaised, type AlertResolved } from '../alert.events';
+import { ALERT_COUNTS, alertCountChange } from './alert-count.view';
 import { ALERTS, type AlertView } from './alert.view';
 
 export const alertsProjection: Projection = {
   name: 'alerts',
-  collections: [ALERTS],
+  // 2: hourly alert counters (alert_counts) kept with the alerts.
+  version: 2,
+  collections: [ALERTS, ALERT_COUNTS],
   eventTypes: [AlertEventTypes.Raised, AlertEventTypes.Resolved, IssueEventTypes.Opened],
   async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
     switch (event.type) {
       case AlertEventTypes.Raised:
-        return [{ op: 'upsert', collection: ALERTS.name, doc: alertView(event) }];
+        return raised(event, store);
       case AlertEventTypes.Resolved:
-        return resolved(event.data as AlertResolved);
+        return resolved(event.data as AlertResolved, store);
       case IssueEventTypes.Opened:
         return shownByIssue(event.data as IssueOpened, store);
       default:
@@ -56,7 +59,16 @@ function alertView(event: RecordedEvent): AlertView {
   };
 }
 
-function resolved(event: AlertResolved): WriteOp[] {
+const alertsIn = (store: ReadStore) => store.collection<AlertView>(ALERTS);
+
+async function raised(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+  const view = alertView(event);
+  // An upsert replaces whatever the id held, so the counters move from that document, not from nothing.
+  const before = await alertsIn(store).get(view.id);
+  return [{ op: 'upsert', collection: ALERTS.name, doc: view }, ...alertCountChange(before, view)];
+}
+
+async function resolved(event: AlertResolved, store: ReadStore): Promise<WriteOp[]> {
   const set: Partial<AlertView> = {
     resolved: true,
     resolvedAt: event.resolvedAt,
@@ -64,13 +76,20 @@ function resolved(event: AlertResolved): WriteOp[] {
     resolvedBy: event.resolvedBy,
     resolutionComment: event.comment,
   };
-  return [{ op: 'patch', collection: ALERTS.name, id: event.alertId, set }];
+  const before = await alertsIn(store).get(event.alertId);
+  return [
+    { op: 'patch', collection: ALERTS.name, id: event.alertId, set },
+    ...(before ? alertCountChange(before, { ...before, ...set }) : []),
+  ];
 }
 
 async function shownByIssue(opened: IssueOpened, store: ReadStore): Promise<WriteOp[]> {
-  const alert = await store.collection<AlertView>(ALERTS).get(opened.alertId);
+  const alert = await alertsIn(store).get(opened.alertId);
   if (!alert || alert.show !== false) return [];
-  return [{ op: 'patch', collection: ALERTS.name, id: opened.alertId, set: { show: true } }];
+  return [
+    { op: 'patch', collection: ALERTS.name, id: opened.alertId, set: { show: true } },
+    ...alertCountChange(alert, { ...alert, show: true }),
+  ];
 }
 
 /**

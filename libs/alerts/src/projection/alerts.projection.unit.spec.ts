@@ -45,12 +45,17 @@ function docOf(op: WriteOp | undefined): AlertView {
 
 const update = (event: RecordedEvent, ops: WriteOp[]) => ({ projection: 'alerts', event, ops });
 
+/** The writes to the alerts themselves; the counters written with them are specified below. */
+const alertWrites = (ops: WriteOp[]) => ops.filter((op) => op.collection === 'alerts');
+
 describe('alerts projection: visibility', () => {
   it('shows an alert that is not an issue type at once, and announces it', async () => {
     const alert = alertOn('LAF-001', joinRequest(device.devEui, 5, T0));
     const event = recorded(AlertEventTypes.Raised, alert, 12);
     const ops = await project(event);
-    expect(ops).toMatchObject([{ op: 'upsert', doc: { id: alert.id, numericId: 12, show: true } }]);
+    expect(alertWrites(ops)).toMatchObject([
+      { op: 'upsert', doc: { id: alert.id, numericId: 12, show: true } },
+    ]);
     expect(newlyVisibleAlertId(update(event, ops))).toBe(alert.id);
   });
 
@@ -68,7 +73,9 @@ describe('alerts projection: visibility', () => {
     );
     const hidden = docOf(ops[0]);
     const shown = await project(opened, hidden);
-    expect(shown).toEqual([{ op: 'patch', collection: 'alerts', id: alert.id, set: { show: true } }]);
+    expect(alertWrites(shown)).toEqual([
+      { op: 'patch', collection: 'alerts', id: alert.id, set: { show: true } },
+    ]);
     expect(newlyVisibleAlertId(update(opened, shown))).toBe(alert.id);
     // Replayed after the alert was shown: nothing to announce again.
     expect(await project(opened, { ...hidden, show: true })).toEqual([]);
@@ -107,5 +114,95 @@ describe('alerts projection: visibility', () => {
       },
     ]);
     expect(newlyVisibleAlertId(update(event, ops))).toBeNull();
+  });
+});
+
+describe('alerts projection: hourly counters of shown alerts', () => {
+  const resolution = (alertId: string): AlertResolved => ({
+    alertId,
+    resolvedAt: T0,
+    resolvedBy: { userId: 3, username: 'ana', fullName: 'Ana' },
+    comment: null,
+  });
+  const counterWrites = (ops: WriteOp[]) =>
+    ops
+      .filter((op) => op.collection === 'alert_counts')
+      .map((op) => (op.op === 'inc' ? { id: op.id, by: op.inc.count } : op));
+
+  async function raisedDoc(code: 'LAF-001' | 'LAF-100', position: number) {
+    const packet = code === 'LAF-001' ? joinRequest(device.devEui, 5, T0) : uplink(device, T0, 4);
+    const alert = alertOn(code, packet);
+    const ops = await project(recorded(AlertEventTypes.Raised, alert, position));
+    return { alert, ops, doc: docOf(ops.find((op) => op.collection === 'alerts')) };
+  }
+
+  it('counts a shown alert once in its organisation, data source, hour, type and unresolved counter', async () => {
+    const { ops, doc } = await raisedDoc('LAF-001', 50);
+    expect(counterWrites(ops)).toEqual([
+      { id: `1:${doc.dataSourceId}:2024-05-01T10:00:00.000Z:LAF-001:0`, by: 1 },
+    ]);
+    expect(ops.find((op) => op.collection === 'alert_counts')).toMatchObject({
+      setOnInsert: {
+        organizationId: 1,
+        dataSourceId: doc.dataSourceId,
+        hour: '2024-05-01T10:00:00.000Z',
+        day: '2024-05-01',
+        code: 'LAF-001',
+        risk: doc.risk,
+        resolved: false,
+      },
+    });
+  });
+
+  it('counts an issue-type alert only once its issue opens, and only once', async () => {
+    const { alert, ops, doc } = await raisedDoc('LAF-100', 51);
+    expect(counterWrites(ops)).toEqual([]);
+    const opened = recorded(
+      IssueEventTypes.Opened,
+      { issueId: alert.id, alertId: alert.id } as IssueOpened,
+      52,
+    );
+    expect(counterWrites(await project(opened, doc))).toEqual([
+      { id: `1:${doc.dataSourceId}:2024-05-01T10:00:00.000Z:LAF-100:0`, by: 1 },
+    ]);
+    expect(counterWrites(await project(opened, { ...doc, show: true }))).toEqual([]);
+  });
+
+  it('moves a resolved alert from the unresolved to the resolved counter, once', async () => {
+    const { alert, doc } = await raisedDoc('LAF-001', 53);
+    const event = recorded(AlertEventTypes.Resolved, resolution(alert.id), 54);
+    const key = `1:${doc.dataSourceId}:2024-05-01T10:00:00.000Z:LAF-001`;
+    expect(counterWrites(await project(event, doc))).toEqual([
+      { id: `${key}:0`, by: -1 },
+      { id: `${key}:1`, by: 1 },
+    ]);
+    expect(counterWrites(await project(event, { ...doc, resolved: true }))).toEqual([]);
+    // Unknown alert: the patch changes nothing, so neither do the counters.
+    expect(counterWrites(await project(event, null))).toEqual([]);
+  });
+
+  it('resolving a hidden alert counts nothing until its issue opens, then counts it as resolved', async () => {
+    const { alert, doc } = await raisedDoc('LAF-100', 55);
+    const resolvedOps = await project(recorded(AlertEventTypes.Resolved, resolution(alert.id), 56), doc);
+    expect(counterWrites(resolvedOps)).toEqual([]);
+    const opened = recorded(
+      IssueEventTypes.Opened,
+      { issueId: alert.id, alertId: alert.id } as IssueOpened,
+      57,
+    );
+    expect(counterWrites(await project(opened, { ...doc, resolved: true }))).toEqual([
+      { id: `1:${doc.dataSourceId}:2024-05-01T10:00:00.000Z:LAF-100:1`, by: 1 },
+    ]);
+  });
+
+  it('moves the count when a raise replaces a document already counted', async () => {
+    const { alert, doc } = await raisedDoc('LAF-001', 58);
+    const again = await project(recorded(AlertEventTypes.Raised, alert, 58), { ...doc, resolved: true });
+    const key = `1:${doc.dataSourceId}:2024-05-01T10:00:00.000Z:LAF-001`;
+    expect(counterWrites(again)).toEqual([
+      { id: `${key}:1`, by: -1 },
+      { id: `${key}:0`, by: 1 },
+    ]);
+    expect(counterWrites(await project(recorded(AlertEventTypes.Raised, alert, 58), doc))).toEqual([]);
   });
 });

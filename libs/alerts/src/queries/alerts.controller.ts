@@ -9,7 +9,8 @@ import { ALERTS, type AlertView } from '../projection/alert.view';
 import { alertOrder, visibleAlertFilter } from './alert-filter';
 import { alertJson, alertTypeJson } from './alert.json';
 import { AlertWindowQuery, CountAlertsQuery, ListAlertsQuery } from './alerts.query';
-import { alertsByTime } from './alerts-by-time';
+import { alertBucketsJson } from './alerts-by-time';
+import { tallyAlerts } from './alert-tally';
 import { boundedWindow, timeWindow } from './query-window';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -29,10 +30,11 @@ export class AlertsController {
   @Get('alert_types/count')
   async alertTypesCount(@CurrentUser() user: AuthUser, @Query() query: AlertWindowQuery) {
     const window = boundedWindow(query.from, query.to, 'from', 'to');
-    const filter = await visibleAlertFilter(this.store, user.organizationId, query, window);
-    const rows = await this.store.collection<AlertView>(ALERTS).countBy('code', filter);
-    const counts = new Map(rows.map((row) => [String(row.value), row.count]));
-    return ALERT_CATALOGUE.map((type) => ({ ...alertTypeJson(type), count: counts.get(type.code) ?? 0 }));
+    const counts = await tallyAlerts(this.store, user.organizationId, query, window, 'code');
+    return ALERT_CATALOGUE.map((type) => ({
+      ...alertTypeJson(type),
+      count: counts.get(type.code)?.count ?? 0,
+    }));
   }
 
   /** A bare list (api-reference §6): totals come from alerts/count?group_by=TOTAL. `page` is 0-based. */
@@ -56,19 +58,15 @@ export class AlertsController {
 
   /**
    * TOTAL → `{count}`; HOUR / DAY → the non-empty buckets, oldest first, each with the highest risk among its
-   * alerts. Unlike the original, `data_collector[]` narrows every variant.
+   * alerts. Unlike the original, `data_collector[]` narrows every variant. Read from the hourly counters.
    */
   @Get('alerts/count')
   async count(@CurrentUser() user: AuthUser, @Query() query: CountAlertsQuery) {
-    const filter = await visibleAlertFilter(
-      this.store,
-      user.organizationId,
-      query,
-      timeWindow(query.created_at, 'created_at'),
-    );
-    const alerts = this.store.collection<AlertView>(ALERTS);
-    if (query.group_by === 'TOTAL') return { count: await alerts.count(filter) };
-    return alertsByTime(alerts, filter, query.group_by === 'HOUR' ? 'hour' : 'day');
+    const window = timeWindow(query.created_at, 'created_at');
+    const grouping = query.group_by === 'TOTAL' ? 'total' : query.group_by === 'HOUR' ? 'hour' : 'day';
+    const tally = await tallyAlerts(this.store, user.organizationId, query, window, grouping);
+    if (grouping === 'total') return { count: tally.get('')?.count ?? 0 };
+    return alertBucketsJson(tally, grouping);
   }
 
   private async dataSourceNames(organizationId: number): Promise<Map<number, string>> {

@@ -1,0 +1,161 @@
+import { RISKS, riskRank, type Risk } from '@lorawatch/domain/risk';
+import type { Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
+import { ALERT_COUNTS, hourOf, type AlertCountView } from '../projection/alert-count.view';
+import { ALERTS, type AlertView } from '../projection/alert.view';
+import { visibleAlertFilter } from './alert-filter';
+import type { AlertCriteriaQuery } from './alerts.query';
+import type { TimeWindow } from './query-window';
+
+/** What the shown alerts are counted by: one total, or per alert type, data source, UTC hour or UTC day. */
+export type AlertGrouping = 'total' | 'code' | 'dataSource' | 'hour' | 'day';
+
+/** One group's count and the highest risk among its alerts. */
+export interface TallyEntry {
+  count: number;
+  risk: Risk | null;
+}
+
+/**
+ * Group key → count; keys are the alert code, the data source id as text, the hour start
+ * (`YYYY-MM-DDTHH:00:00.000Z`), the day (`YYYY-MM-DD`) or `''` for the total. Only non-empty groups appear.
+ */
+export type AlertTally = Map<string, TallyEntry>;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Counts the alerts `visibleAlertFilter` would select, from the hourly counters: whole hours of the window come
+ * from `alert_counts`, and the partial hours at a bound that does not fall on an hour boundary from the alerts
+ * themselves (an `organizationId` + `createdAt` range: only those few documents), so the counts stay exact.
+ * Throws the same 400s as `visibleAlertFilter`.
+ */
+export async function tallyAlerts(
+  store: ReadStore,
+  organizationId: number,
+  criteria: AlertCriteriaQuery,
+  window: TimeWindow,
+  grouping: AlertGrouping,
+): Promise<AlertTally> {
+  const alertFilter = await visibleAlertFilter(store, organizationId, criteria, window);
+  const { hours, edges } = splitIntoHours(window);
+  const tally: AlertTally = new Map();
+  if (hours) await addCounters(store, tally, counterFilter(organizationId, criteria, hours), grouping);
+  for (const edge of edges) await addPartialHour(store, tally, alertFilter, edge, grouping);
+  return tally;
+}
+
+/** Whole hours to read from the counters (null: none) and the partial hours around them (0 to 2). */
+export interface HourSplit {
+  hours: TimeWindow | null;
+  edges: Array<Required<TimeWindow>>;
+}
+
+/**
+ * Splits inclusive millisecond bounds into whole UTC hours and the partial ones. A bound on an hour boundary
+ * (`HH:00:00.000` from, `HH:59:59.999` to) keeps its hour whole.
+ */
+export function splitIntoHours(window: TimeWindow): HourSplit {
+  const from = window.gte === undefined ? undefined : Date.parse(window.gte);
+  const to = window.lte === undefined ? undefined : Date.parse(window.lte);
+  const edges: Array<Required<TimeWindow>> = [];
+  let firstHour: number | undefined;
+  let lastHour: number | undefined;
+  if (from !== undefined) {
+    const hour = hourStart(from);
+    firstHour = from === hour ? hour : hour + HOUR_MS;
+    if (from !== hour) edges.push(isoPair(from, Math.min(hour + HOUR_MS - 1, to ?? Infinity)));
+  }
+  if (to !== undefined) {
+    const hour = hourStart(to);
+    lastHour = to === hour + HOUR_MS - 1 ? hour : hour - HOUR_MS;
+    const sharedWithFrom = from !== undefined && from !== hourStart(from) && hourStart(from) === hour;
+    if (lastHour !== hour && !sharedWithFrom) edges.push(isoPair(Math.max(hour, from ?? -Infinity), to));
+  }
+  if (firstHour !== undefined && lastHour !== undefined && firstHour > lastHour)
+    return { hours: null, edges };
+  const hours: TimeWindow = {};
+  if (firstHour !== undefined) hours.gte = new Date(firstHour).toISOString();
+  if (lastHour !== undefined) hours.lte = new Date(lastHour).toISOString();
+  return { hours, edges };
+}
+
+function hourStart(ms: number): number {
+  return Math.floor(ms / HOUR_MS) * HOUR_MS;
+}
+
+function isoPair(gte: number, lte: number): Required<TimeWindow> {
+  return { gte: new Date(gte).toISOString(), lte: new Date(lte).toISOString() };
+}
+
+/** The counters of the whole hours with the same narrowing as the alert filter (the data source access is checked). */
+function counterFilter(organizationId: number, criteria: AlertCriteriaQuery, hours: TimeWindow): Filter {
+  const filter: Filter = { organizationId };
+  if (hours.gte !== undefined || hours.lte !== undefined) {
+    filter.hour = {
+      ...(hours.gte !== undefined ? { $gte: hours.gte } : {}),
+      ...(hours.lte !== undefined ? { $lte: hours.lte } : {}),
+    };
+  }
+  if (criteria.type) filter.code = { $in: criteria.type };
+  if (criteria.risk) filter.risk = { $in: criteria.risk };
+  if (criteria.resolved !== undefined) filter.resolved = criteria.resolved;
+  if (criteria.data_collector) filter.dataSourceId = { $in: criteria.data_collector };
+  return filter;
+}
+
+async function addCounters(
+  store: ReadStore,
+  tally: AlertTally,
+  filter: Filter,
+  grouping: AlertGrouping,
+): Promise<void> {
+  const counters = await store.collection<AlertCountView>(ALERT_COUNTS).find(filter);
+  for (const counter of counters) {
+    add(tally, counterGroup(counter, grouping), counter.count, counter.risk);
+  }
+}
+
+function counterGroup(counter: AlertCountView, grouping: AlertGrouping): string {
+  switch (grouping) {
+    case 'total':
+      return '';
+    case 'code':
+      return counter.code;
+    case 'dataSource':
+      return String(counter.dataSourceId);
+    case 'hour':
+      return counter.hour;
+    case 'day':
+      return counter.day;
+  }
+}
+
+/** A partial hour: counted in the store, by risk when the group is the time (all its alerts share one hour). */
+async function addPartialHour(
+  store: ReadStore,
+  tally: AlertTally,
+  alertFilter: Filter,
+  edge: Required<TimeWindow>,
+  grouping: AlertGrouping,
+): Promise<void> {
+  const alerts = store.collection<AlertView>(ALERTS);
+  const filter: Filter = { ...alertFilter, createdAt: { $gte: edge.gte, $lte: edge.lte } };
+  if (grouping === 'code' || grouping === 'dataSource') {
+    const rows = await alerts.countBy(grouping === 'code' ? 'code' : 'dataSourceId', filter);
+    for (const row of rows) add(tally, String(row.value), row.count, null);
+    return;
+  }
+  const hour = hourOf(edge.gte);
+  const group = grouping === 'hour' ? hour : grouping === 'day' ? hour.slice(0, 10) : '';
+  for (const row of await alerts.countBy('risk', filter)) {
+    add(tally, group, row.count, RISKS.find((risk) => risk === row.value) ?? null);
+  }
+}
+
+function add(tally: AlertTally, group: string, count: number, risk: Risk | null): void {
+  if (count <= 0) return;
+  const entry = tally.get(group) ?? { count: 0, risk: null };
+  entry.count += count;
+  if (risk !== null && (entry.risk === null || riskRank(risk) > riskRank(entry.risk))) entry.risk = risk;
+  tally.set(group, entry);
+}
