@@ -38,6 +38,12 @@ export interface CountByRow {
   count: number;
 }
 
+/** One group of a sum: the values of the grouping fields, in the order asked, and the sum of the summed field. */
+export interface SumByRow {
+  values: Scalar[];
+  sum: number;
+}
+
 export type TimeBucket = 'hour' | 'day';
 
 export interface TimeBucketRow {
@@ -89,6 +95,11 @@ export interface Collection<T extends Doc> {
   count(filter?: Filter): Promise<number>;
   countBy(field: string, filter?: Filter): Promise<CountByRow[]>;
   countByTime(field: string, bucket: TimeBucket, filter?: Filter): Promise<TimeBucketRow[]>;
+  /**
+   * Sums a numeric field over the matching documents, grouped by the given fields (none: one row, when any
+   * document matches), as Mongo's $group with $sum. Rows come in no particular order; a missing field groups as null.
+   */
+  sumBy(groupFields: string[], sumField: string, filter?: Filter): Promise<SumByRow[]>;
   upsert(doc: T): Promise<void>;
   patch(id: string, set: Partial<T> & Record<string, unknown>): Promise<void>;
   delete(id: string): Promise<void>;

@@ -109,26 +109,25 @@ async function addCounters(
   filter: Filter,
   grouping: AlertGrouping,
 ): Promise<void> {
-  const counters = await store.collection<AlertCountView>(ALERT_COUNTS).find(filter);
-  for (const counter of counters) {
-    add(tally, counterGroup(counter, grouping), counter.count, counter.risk);
+  // Summed in the store by group and risk: the highest risk of a group comes from its risk rows.
+  const field = COUNTER_FIELDS[grouping];
+  const rows = await store
+    .collection<AlertCountView>(ALERT_COUNTS)
+    .sumBy(field === null ? ['risk'] : [field, 'risk'], 'count', filter);
+  for (const row of rows) {
+    const [group, risk] = field === null ? ['', row.values[0]] : [String(row.values[0]), row.values[1]];
+    add(tally, group, row.sum, risk as Risk);
   }
 }
 
-function counterGroup(counter: AlertCountView, grouping: AlertGrouping): string {
-  switch (grouping) {
-    case 'total':
-      return '';
-    case 'code':
-      return counter.code;
-    case 'dataSource':
-      return String(counter.dataSourceId);
-    case 'hour':
-      return counter.hour;
-    case 'day':
-      return counter.day;
-  }
-}
+/** The counter field each grouping reads; null for the total. */
+const COUNTER_FIELDS: Readonly<Record<AlertGrouping, keyof AlertCountView | null>> = {
+  total: null,
+  code: 'code',
+  dataSource: 'dataSourceId',
+  hour: 'hour',
+  day: 'day',
+};
 
 /** A partial hour: counted in the store, by risk when the group is the time (all its alerts share one hour). */
 async function addPartialHour(

@@ -5,6 +5,7 @@ import type {
   Filter,
   FindOptions,
   Scalar,
+  SumByRow,
   TimeBucket,
   TimeBucketRow,
   WriteOp,
@@ -62,6 +63,23 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
       count: number;
     }>;
     return rows.map((row) => ({ value: toScalar(row.kind, row.value), count: row.count }));
+  }
+
+  async sumBy(groupFields: string[], sumField: string, filter?: Filter): Promise<SumByRow[]> {
+    const where = filterToSql(filter);
+    const groups = groupFields.map((field) => fieldSql(field));
+    const sum = fieldSql(sumField).value;
+    const columns = groups.flatMap((group, i) => [`${group.type} AS k${i}`, `${group.value} AS v${i}`]);
+    const groupBy = groups.length === 0 ? '' : `GROUP BY ${groups.map((_g, i) => `k${i}, v${i}`).join(', ')}`;
+    const sql = `SELECT ${[...columns, `TOTAL(${sum}) AS sum`, 'COUNT(*) AS n'].join(', ')} FROM ${this.table}
+      WHERE ${where.sql} ${groupBy}`;
+    const rows = this.tables.statements.get(sql).all(...where.params) as Array<Record<string, unknown>>;
+    return rows
+      .filter((row) => (row.n as number) > 0)
+      .map((row) => ({
+        values: groups.map((_g, i) => toScalar(String(row[`k${i}`]), row[`v${i}`] as string | number | null)),
+        sum: row.sum as number,
+      }));
   }
 
   /** Buckets by the text of ISO-8601 UTC timestamps, which sorts and truncates like the time itself. */

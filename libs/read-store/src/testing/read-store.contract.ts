@@ -316,6 +316,31 @@ export function readStoreContract(
         expect((await alerts.countBy('devEui'))[2]).toEqual({ value: 'd2', count: 1 });
       });
 
+      it('sums a field by groups of fields, and in all when no group is given', async () => {
+        const stats = store.collection<{ id: string; code: string; resolved: boolean; n: number }>({
+          name: 'sum_stats',
+        });
+        await stats.upsert({ id: 's1', code: 'LAF-001', resolved: false, n: 2 });
+        await stats.upsert({ id: 's2', code: 'LAF-001', resolved: true, n: 3 });
+        await stats.upsert({ id: 's3', code: 'LAF-002', resolved: false, n: 5 });
+        await stats.upsert({ id: 's4', code: 'LAF-001', resolved: false, n: 7 });
+        const byCode = await stats.sumBy(['code'], 'n');
+        expect([...byCode].sort((a, b) => String(a.values[0]).localeCompare(String(b.values[0])))).toEqual([
+          { values: ['LAF-001'], sum: 12 },
+          { values: ['LAF-002'], sum: 5 },
+        ]);
+        const byCodeAndResolved = await stats.sumBy(['code', 'resolved'], 'n', { code: 'LAF-001' });
+        expect(byCodeAndResolved).toEqual(
+          expect.arrayContaining([
+            { values: ['LAF-001', false], sum: 9 },
+            { values: ['LAF-001', true], sum: 3 },
+          ]),
+        );
+        expect(byCodeAndResolved).toHaveLength(2);
+        expect(await stats.sumBy([], 'n', { resolved: false })).toEqual([{ values: [], sum: 14 }]);
+        expect(await stats.sumBy([], 'n', { code: 'LAF-404' })).toEqual([]);
+      });
+
       it('counts by hour and by day of an ISO-8601 field, oldest bucket first', async () => {
         expect(await alerts.countByTime('createdAt', 'hour')).toEqual([
           { bucket: '2024-05-01T10:00:00.000Z', count: 2 },
