@@ -313,7 +313,7 @@ function endpoints(now: Date): string[] {
     `devices?page=0&size=50`,
     'devices/count',
     `packets?page=0&size=50`,
-    `packets/count?from=${from}&to=${to}`,
+    `packets/count?date[gte]=${from}&date[lte]=${to}`,
     'inventory/list?page=1&size=50',
     'inventory/count/importance',
     'inventory/count/vendor',
