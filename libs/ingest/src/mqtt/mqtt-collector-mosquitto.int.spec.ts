@@ -29,20 +29,24 @@ describe('MqttCollector against a real Mosquitto', () => {
     const stuck = new RecordingSink();
     stuck.deliver = () => new Promise<void>(() => undefined);
     const first = new MqttCollector(options, stuck);
-    first.start();
-    await waitFor(() => stuck.statusNames().includes('CONNECTED'), 'CONNECTED');
-
-    const publisher = await mqtt.connectAsync(url);
-    await publisher.publishAsync(UP_TOPIC, readFixtureText('chirpstack-v3/gw-event-up.json'), { qos: 1 });
-    await waitFor(() => first.counters().received === 1, 'the message');
-    await first.stop();
-
     const sink = new RecordingSink();
     const second = new MqttCollector(options, sink);
-    second.start();
-    await waitFor(() => sink.packets.length === 1, 'the redelivered message');
-    expect(sink.packets[0]).toMatchObject({ mType: 'JoinRequest', gateway: '7276ff002e062c18', rssi: -55 });
-    await second.stop();
-    await publisher.endAsync();
+    const publisher = await mqtt.connectAsync(url);
+    // Whatever fails, no client may outlive the test: a reconnecting one would outlive the test run too.
+    try {
+      first.start();
+      await waitFor(() => stuck.statusNames().includes('CONNECTED'), 'CONNECTED');
+      await publisher.publishAsync(UP_TOPIC, readFixtureText('chirpstack-v3/gw-event-up.json'), { qos: 1 });
+      await waitFor(() => first.counters().received === 1, 'the message');
+      await first.stop();
+
+      second.start();
+      await waitFor(() => sink.packets.length === 1, 'the redelivered message');
+      expect(sink.packets[0]).toMatchObject({ mType: 'JoinRequest', gateway: '7276ff002e062c18', rssi: -55 });
+    } finally {
+      await first.stop();
+      await second.stop();
+      await publisher.endAsync(true);
+    }
   });
 });
