@@ -61,13 +61,13 @@ export class PageQuery {
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: 'page must be an integer' })
-  @Min(1)
+  @Min(1, { message: 'page must be 1 or more' })
   page?: number;
 
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: 'size must be an integer' })
-  @Min(1)
-  @Max(1000)
+  @Min(1, { message: 'size must be 1 or more' })
+  @Max(1000, { message: 'size must be 1000 or less' })
   size?: number;
 }

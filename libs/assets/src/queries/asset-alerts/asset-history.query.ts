@@ -1,9 +1,10 @@
+import { PageQuery } from '@lorawatch/platform/query-params';
 import { IntersectionType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsArray, IsIn, IsOptional, Matches, ValidateNested } from 'class-validator';
 import { RISKS } from '@lorawatch/domain/risk';
 import { DateRange, toFlag, toList } from '@lorawatch/platform/query-params';
-import { OrderedQuery, PagedQuery } from '../shared/asset-filter.query';
+import { OrderedQuery } from '../shared/asset-filter.query';
 
 class HistoryFilterQuery {
   @IsOptional()
@@ -25,7 +26,7 @@ class HistoryFilterQuery {
 }
 
 /** GET inventory/{asset_type}/{id}/issues (api-reference §10). */
-export class AssetIssuesQuery extends IntersectionType(HistoryFilterQuery, PagedQuery, OrderedQuery) {}
+export class AssetIssuesQuery extends IntersectionType(HistoryFilterQuery, PageQuery, OrderedQuery) {}
 
 /** GET inventory/{asset_type}/{id}/alerts (api-reference §10). */
 export class AssetAlertsQuery extends AssetIssuesQuery {

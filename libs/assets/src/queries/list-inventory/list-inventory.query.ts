@@ -1,4 +1,5 @@
+import { PageQuery } from '@lorawatch/platform/query-params';
 import { IntersectionType } from '@nestjs/swagger';
-import { InventoryFilterQuery, OrderedQuery, PagedQuery } from '../shared/asset-filter.query';
+import { InventoryFilterQuery, OrderedQuery } from '../shared/asset-filter.query';
 
-export class ListInventoryQuery extends IntersectionType(InventoryFilterQuery, PagedQuery, OrderedQuery) {}
+export class ListInventoryQuery extends IntersectionType(InventoryFilterQuery, PageQuery, OrderedQuery) {}

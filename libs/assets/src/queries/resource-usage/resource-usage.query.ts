@@ -1,8 +1,9 @@
+import { PageQuery } from '@lorawatch/platform/query-params';
 import { IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsNumber, IsOptional } from 'class-validator';
 import { toInteger, toIntegerList } from '@lorawatch/platform/query-params';
-import { AssetScopeQuery, OrderedQuery, PagedQuery } from '../shared/asset-filter.query';
+import { AssetScopeQuery, OrderedQuery } from '../shared/asset-filter.query';
 
 const toNumber = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
@@ -43,7 +44,7 @@ export class ResourceUsageFilterQuery extends AssetScopeQuery {
 
 export class ListResourceUsageQuery extends IntersectionType(
   ResourceUsageFilterQuery,
-  PagedQuery,
+  PageQuery,
   OrderedQuery,
 ) {}
 

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IMPORTANCES } from '@lorawatch/domain/risk';
-import { toFlag, toInteger, toIntegerList } from '@lorawatch/platform/query-params';
+import { toFlag, toIntegerList } from '@lorawatch/platform/query-params';
 
 /** `x[]=a&x[]=b` or `x=a`; never split on commas, since vendor names hold them. */
 export const toArray = ({ value }: { value: unknown }): unknown =>
@@ -25,21 +25,6 @@ export class AssetScopeQuery {
   @IsArray({ message: 'gateway_ids must be gateway ids' })
   @IsInt({ each: true, message: 'gateway_ids must be gateway ids' })
   gateway_ids?: number[];
-}
-
-export class PagedQuery {
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt({ message: 'page must be an integer' })
-  @Min(1, { message: 'page must be 1 or more' })
-  page?: number;
-
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt({ message: 'size must be an integer' })
-  @Min(1, { message: 'size must be 1 or more' })
-  @Max(1000, { message: 'size must be 1000 or less' })
-  size?: number;
 }
 
 /** The inventory's filters (api-reference §10) and a free-text search over the asset's names. */
