@@ -8,4 +8,7 @@ module.exports = {
   },
   moduleNameMapper: { '^@lorawatch/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
   testTimeout: 180000,
+  // One demo server and SMTP sink for every browser test file (test/support/console-stack.ts).
+  globalSetup: '<rootDir>/test/support/e2e-global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/e2e-global-teardown.ts',
 };

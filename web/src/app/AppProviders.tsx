@@ -1,5 +1,9 @@
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
 import type { Services } from '../lib/services';
 import { ServicesProvider } from '../lib/services-context';
@@ -20,7 +24,11 @@ export function AppProviders({ services, children, env = 'default' }: AppProvide
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-      <ServicesProvider services={services}>{children}</ServicesProvider>
+      {/* Toasts (new alerts, new notifications) top-right, gone after 3000 ms (spec §9). */}
+      <Notifications position="top-right" autoClose={3000} />
+      <DatesProvider settings={{ firstDayOfWeek: 0 }}>
+        <ServicesProvider services={services}>{children}</ServicesProvider>
+      </DatesProvider>
     </MantineProvider>
   );
 }

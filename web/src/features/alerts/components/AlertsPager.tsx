@@ -1,58 +1,7 @@
-import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
-import { PAGE_SIZE_OPTIONS } from '../types/alerts-query';
+import { Pager, type PagerProps } from '../../../components/Pager';
 
-export interface AlertsPagerProps {
-  /** 0-based. */
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (size: number) => void;
-}
+export type AlertsPagerProps = Omit<PagerProps, 'label'>;
 
-const CONTROL_LABELS: Record<string, string> = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-};
-
-export function AlertsPager({
-  page,
-  pageCount,
-  pageSize,
-  total,
-  onPageChange,
-  onPageSizeChange,
-}: AlertsPagerProps) {
-  const first = total === 0 ? 0 : page * pageSize + 1;
-  const last = Math.min(total, (page + 1) * pageSize);
-  return (
-    <Group justify="space-between" gap="md">
-      <Group gap="sm">
-        <NativeSelect
-          label="Items per page"
-          size="xs"
-          w={130}
-          value={String(pageSize)}
-          data={PAGE_SIZE_OPTIONS.map(String)}
-          onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
-        />
-        <Text size="sm" c="dimmed" mt="lg">
-          {first}–{last} of {total}
-        </Text>
-      </Group>
-      <Pagination
-        total={pageCount}
-        value={page + 1}
-        onChange={(value) => onPageChange(value - 1)}
-        withEdges
-        size="sm"
-        aria-label="Alerts pages"
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-      />
-    </Group>
-  );
+export function AlertsPager(props: AlertsPagerProps) {
+  return <Pager {...props} label="Alerts pages" />;
 }

@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startStandalone, type StandaloneProcess } from './standalone-process';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** The administrator the console's end-to-end tests sign in as. */
+export const CONSOLE_ADMIN = {
+  username: 'operator',
+  password: 'Conso1e!pass',
+  email: 'operator@example.com',
+};
+
+/** Environment variables through which the global setup hands the stack to the test files. */
+export const STACK_ENV = { url: 'LORAWATCH_E2E_URL', mailDir: 'LORAWATCH_E2E_MAIL_DIR' } as const;
+
+export interface ConsoleStack {
+  url: string;
+  mailDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One standalone server with the demo network and a real SMTP server, shared by every console test file: the
+ * demo's traffic (and its alerts) builds up once instead of once per file. Each accepted mail is written as a
+ * JSON file into `mailDir`, which the test files read (they run in their own module registry).
+ */
+export async function startConsoleStack(): Promise<ConsoleStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lorawatch-console-'));
+  const mailDir = join(dataDir, 'mail');
+  mkdirSync(mailDir);
+  let sink: SmtpSink | null = null;
+  let server: StandaloneProcess | null = null;
+  try {
+    sink = await startSmtpSink();
+    const mails = sink.mails;
+    let written = 0;
+    const writer = setInterval(() => {
+      while (written < mails.length) {
+        writeFileSync(
+          join(mailDir, `${String(written).padStart(6, '0')}.json`),
+          JSON.stringify(mails[written]),
+        );
+        written++;
+      }
+    }, 50);
+    server = await startStandalone({
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      DEMO_MQTT_PORT: String(await freePort()),
+      ADMIN_USERNAME: CONSOLE_ADMIN.username,
+      ADMIN_PASSWORD: CONSOLE_ADMIN.password,
+      ADMIN_EMAIL: CONSOLE_ADMIN.email,
+      SMTP_URL: sink.url,
+      MAIL_FROM: 'LoRaWatch <lorawatch@example.com>',
+    });
+    const started = { sink, server };
+    return {
+      url: server.url,
+      mailDir,
+      async stop() {
+        clearInterval(writer);
+        await started.server.stop();
+        await started.sink.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await server?.stop();
+    await sink?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);

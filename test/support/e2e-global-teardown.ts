@@ -1,0 +1,5 @@
+import './e2e-global-setup';
+
+export default async function teardown(): Promise<void> {
+  await globalThis.lorawatchConsoleStack?.stop();
+}

@@ -1,0 +1,78 @@
+import { Box } from '@mantine/core';
+import { ResponsiveBar } from '@nivo/bar';
+import { formatCount } from '../../lib/format';
+import { ChartCard } from './ChartCard';
+import { chartColor } from './palette';
+
+export interface BarPoint {
+  /** The bucket's axis label (an hour or a day, already formatted). */
+  x: string;
+  y: number;
+}
+
+export interface BarChartCardProps {
+  title: string;
+  points: readonly BarPoint[];
+  color?: string;
+  /** Label every n-th bucket on the x axis (the day view labels every 3 hours). */
+  tickEvery?: number;
+  loading?: boolean;
+  error?: boolean;
+  height?: number;
+  testId?: string;
+}
+
+/** Seven ticks on the y axis (spec part 1 §9). */
+const Y_TICKS = 7;
+
+export function yTickValues(max: number): number[] {
+  if (max <= 0) return [0];
+  const step = Math.max(1, Math.ceil(max / (Y_TICKS - 1)));
+  return Array.from({ length: Y_TICKS }, (_, index) => index * step);
+}
+
+/** A dashboard bar chart of counts per bucket. */
+export function BarChartCard({
+  title,
+  points,
+  color = chartColor(0),
+  tickEvery = 1,
+  loading,
+  error,
+  height = 220,
+  testId,
+}: BarChartCardProps) {
+  const max = points.reduce((highest, point) => Math.max(highest, point.y), 0);
+  const ticks = yTickValues(max);
+  return (
+    <ChartCard title={title} loading={loading} error={error} height={height} testId={testId}>
+      <Box
+        h={height}
+        role="img"
+        aria-label={`${title}: ${points.reduce((sum, point) => sum + point.y, 0)} in all`}
+      >
+        <ResponsiveBar
+          data={points.map((point) => ({ x: point.x, y: point.y }))}
+          keys={['y']}
+          indexBy="x"
+          colors={[color]}
+          margin={{ top: 8, right: 8, bottom: 36, left: 44 }}
+          padding={0.25}
+          enableLabel={false}
+          valueScale={{ type: 'linear', max: ticks[ticks.length - 1] || 'auto' }}
+          gridYValues={ticks}
+          axisLeft={{ tickValues: ticks, format: (value: number) => formatCount(value) }}
+          axisBottom={{
+            tickRotation: -35,
+            format: (value: string) => {
+              const index = points.findIndex((point) => point.x === value);
+              return index % tickEvery === 0 ? value : '';
+            },
+          }}
+          tooltipLabel={() => title}
+          animate={false}
+        />
+      </Box>
+    </ChartCard>
+  );
+}
