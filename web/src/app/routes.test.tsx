@@ -22,10 +22,9 @@ describe('routes and shell', () => {
     expect(app.requests).toHaveLength(0);
   });
 
-  it('redirects /dashboard to the alerts review for now', async () => {
+  it('opens the alerts review at its route', async () => {
     storeSession();
-    const app = renderApp('/dashboard', quietBackend);
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/dashboard/alerts_review'));
+    renderApp('/dashboard/alerts_review', quietBackend);
     expect(await screen.findByRole('heading', { name: 'ALERTS' })).toBeInTheDocument();
   });
 

@@ -1,45 +1,40 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { AdminOnly } from '../components/AdminOnly';
-import { ForbiddenPage } from '../components/ForbiddenPage';
+import type { RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/NotFoundPage';
-import { PlaceholderPage } from '../components/PlaceholderPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { Shell } from '../components/shell/Shell';
-import { AlertsReviewPage } from '../features/alerts/components/AlertsReviewPage';
+import { alertsRoutes } from '../features/alerts/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
-import { PublicPlaceholderPage } from './PublicPlaceholderPage';
+import { publicAuthRoutes } from '../features/auth/routes';
+import { assetsRoutes } from '../features/assets/routes';
+import { dashboardHomeRoutes } from '../features/dashboard/routes';
+import { dataSourcesRoutes } from '../features/data-sources/routes';
+import { eventsLogRoutes } from '../features/events-log/routes';
+import { inventoryRoutes } from '../features/inventory/routes';
+import { issuesRoutes } from '../features/issues/routes';
+import { networkRoutes } from '../features/network/routes';
+import { NotificationsBell } from '../features/notifications/components/NotificationsBell';
+import { notificationsRoutes, publicNotificationRoutes } from '../features/notifications/routes';
+import { policiesRoutes } from '../features/policies/routes';
+import { TourHost } from '../features/tour/components/TourHost';
+import { usersRoutes } from '../features/users/routes';
 import { RequireSession } from './RequireSession';
 
-/** Where a successful sign-in lands until the dashboard screen exists. */
-export const HOME_PATH = '/dashboard/alerts_review';
+/** Where a successful sign-in lands. */
+export const HOME_PATH = '/dashboard';
 
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  element: <PlaceholderPage title={title} />,
-});
-
+/** Every screen under /dashboard; each feature owns its routes file. */
 const dashboardRoutes: RouteObject[] = [
-  { index: true, element: <Navigate to={HOME_PATH} replace /> },
-  { path: 'alerts_review', element: <AlertsReviewPage /> },
-  placeholder('current_issues', 'CURRENT ISSUES'),
-  placeholder('inventory', 'INVENTORY'),
-  placeholder('resources_usage', 'NETWORK OVERVIEW'),
-  placeholder('events_manager', 'EVENTS MANAGER'),
-  placeholder('events_log', 'EVENTS LOG'),
-  placeholder('policies/*', 'POLICIES'),
-  placeholder('data_collectors/*', 'DATA SOURCES'),
-  placeholder('assets/:assetType/:assetId/view', 'ASSET'),
-  placeholder('users', 'USER LIST'),
-  {
-    path: 'users/new',
-    element: (
-      <AdminOnly fallback={<ForbiddenPage />}>
-        <PlaceholderPage title="NEW USER" />
-      </AdminOnly>
-    ),
-  },
-  placeholder('users/:username', 'EDIT USER'),
-  placeholder('profile/:username', 'USER PROFILE'),
+  ...dashboardHomeRoutes,
+  ...issuesRoutes,
+  ...alertsRoutes,
+  ...inventoryRoutes,
+  ...networkRoutes,
+  ...notificationsRoutes,
+  ...eventsLogRoutes,
+  ...policiesRoutes,
+  ...dataSourcesRoutes,
+  ...assetsRoutes,
+  ...usersRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 
@@ -49,16 +44,15 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LoginPage homePath={HOME_PATH} /> },
       { path: '/login', element: <LoginPage homePath={HOME_PATH} /> },
-      { path: '/register', element: <PublicPlaceholderPage title="Sign Up" /> },
-      { path: '/recovery', element: <PublicPlaceholderPage title="Password Recovery" /> },
-      { path: '/activation/:token', element: <PublicPlaceholderPage title="Activate Account" /> },
-      { path: '/change_password/:token', element: <PublicPlaceholderPage title="Change Password" /> },
-      { path: '/change_email_request/:token', element: <PublicPlaceholderPage title="Change Email" /> },
+      ...publicAuthRoutes,
+      ...publicNotificationRoutes,
       {
         path: '/dashboard',
         element: (
           <RequireSession>
-            <Shell />
+            <TourHost>
+              <Shell headerActions={<NotificationsBell />} />
+            </TourHost>
           </RequireSession>
         ),
         children: dashboardRoutes,

@@ -1,12 +1,13 @@
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { ShellNavigation } from './ShellNavigation';
 import { UserMenu } from './UserMenu';
 
 /** The signed-in layout: header, collapsible sidebar (drawer-like on small screens) and the page outlet. */
-export function Shell() {
+export function Shell({ headerActions }: { headerActions?: ReactNode }) {
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
 
@@ -40,6 +41,7 @@ export function Shell() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {headerActions}
             <ColorSchemeToggle />
             <UserMenu />
           </Group>

@@ -1,7 +1,7 @@
 import { map, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 import type { QueryParams } from '../../../lib/query-string';
-import type { Alert, AlertType } from '../types/alert';
+import type { Alert, AlertType } from '../../../lib/alerts/alert';
 import type { AlertFilters, AlertsQuery } from '../types/alerts-query';
 
 export function filterParams(filters: AlertFilters): QueryParams {

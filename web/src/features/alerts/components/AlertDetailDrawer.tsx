@@ -4,7 +4,12 @@ import { ImportanceBadge } from '../../../components/ImportanceBadge';
 import { RiskBadge } from '../../../components/RiskBadge';
 import { formatDateTime } from '../../../lib/format';
 import type { AlertRowModel } from '../hooks/useAlertsReview';
-import { deviceIdentity, fillMessage, gatewayIdentity, listedParameters } from '../utils/alert-display';
+import {
+  deviceIdentity,
+  fillMessage,
+  gatewayIdentity,
+  listedParameters,
+} from '../../../lib/alerts/alert-display';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

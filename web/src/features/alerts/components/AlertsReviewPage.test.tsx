@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, type FakeRoute } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
-import { ALERT_TYPES, makeAlert } from '../testing/alert-fixtures';
-import type { Alert } from '../types/alert';
+import { ALERT_TYPES, makeAlert } from '../../../lib/alerts/alert-fixtures';
+import type { Alert } from '../../../lib/alerts/alert';
 
 function backend(alerts: Alert[], total: number, overrides: Record<string, FakeRoute> = {}) {
   return {

@@ -3,7 +3,7 @@ import { ImportanceBadge } from '../../../components/ImportanceBadge';
 import { RiskBadge } from '../../../components/RiskBadge';
 import { formatDateTime } from '../../../lib/format';
 import type { AlertRowModel } from '../hooks/useAlertsReview';
-import { deviceIdentity, deviceName, gatewayIdentity } from '../utils/alert-display';
+import { deviceIdentity, deviceName, gatewayIdentity } from '../../../lib/alerts/alert-display';
 
 export const ALERT_COLUMNS = [
   'RISK',

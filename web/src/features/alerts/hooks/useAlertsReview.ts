@@ -6,7 +6,7 @@ import { INITIAL_ALERTS_PAGE, type AlertsPageStatus } from '../streams/alerts-pa
 import { createAlertsPage$ } from '../streams/alerts-page';
 import { createAlertTypes$ } from '../streams/alert-types';
 import { newAlertEvents$ } from '../streams/new-alert-events';
-import type { Alert, AlertType } from '../types/alert';
+import type { Alert, AlertType } from '../../../lib/alerts/alert';
 import { DEFAULT_ALERTS_ORDER, DEFAULT_PAGE_SIZE, type AlertsQuery } from '../types/alerts-query';
 
 export interface AlertRowModel {

@@ -1,7 +1,7 @@
 import { catchError, map, of, startWith, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 import { getAlertTypes } from '../api/alerts-api';
-import type { AlertType } from '../types/alert';
+import type { AlertType } from '../../../lib/alerts/alert';
 
 export type AlertTypesState =
   { status: 'loading' } | { status: 'ready'; byCode: ReadonlyMap<string, AlertType> } | { status: 'error' };

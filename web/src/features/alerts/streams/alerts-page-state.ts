@@ -1,5 +1,5 @@
 import { parseTimestamp } from '../../../lib/format';
-import type { Alert } from '../types/alert';
+import type { Alert } from '../../../lib/alerts/alert';
 import type { AlertsQuery } from '../types/alerts-query';
 
 export type AlertsPageStatus = 'loading' | 'ready' | 'error';

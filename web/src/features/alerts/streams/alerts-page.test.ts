@@ -1,8 +1,8 @@
 import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
 import { createApiClient } from '../../../lib/api';
 import { createFakeFetch, jsonResponse, type RecordedRequest } from '../../../test/fake-fetch';
-import { makeAlert } from '../testing/alert-fixtures';
-import type { Alert, NewAlertEvent } from '../types/alert';
+import { makeAlert } from '../../../lib/alerts/alert-fixtures';
+import type { Alert, NewAlertEvent } from '../../../lib/alerts/alert';
 import { DEFAULT_ALERTS_ORDER, type AlertsQuery } from '../types/alerts-query';
 import { createAlertsPage$ } from './alerts-page';
 import type { AlertsPageState } from './alerts-page-state';

@@ -18,7 +18,7 @@ import {
 } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 import { getAlerts, getAlertsTotal } from '../api/alerts-api';
-import type { Alert, NewAlertEvent } from '../types/alert';
+import type { Alert, NewAlertEvent } from '../../../lib/alerts/alert';
 import { showsLiveAlerts, type AlertsQuery } from '../types/alerts-query';
 import {
   INITIAL_ALERTS_PAGE,

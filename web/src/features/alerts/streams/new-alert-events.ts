@@ -1,6 +1,6 @@
 import { filter, map, type Observable } from 'rxjs';
 import type { RealtimeEvents } from '../../../lib/realtime';
-import type { Alert, NewAlertEvent } from '../types/alert';
+import type { Alert, NewAlertEvent } from '../../../lib/alerts/alert';
 
 export const NEW_ALERT_EVENT = 'new_alert';
 

@@ -29,7 +29,7 @@ describe('sign-in page', () => {
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
   });
 
-  it('sends the trimmed username, stores the session and goes to the alerts', async () => {
+  it('sends the trimmed username, stores the session and goes to the dashboard', async () => {
     const user = userEvent.setup();
     const accessToken = makeAccessToken({ username: 'alice', organizationId: 7 });
     let release: () => void = () => {};
@@ -57,7 +57,7 @@ describe('sign-in page', () => {
     expect(loginButton()).toBeDisabled();
     release();
 
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/dashboard/alerts_review'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/dashboard'));
     const login = app.requests.find((request) => request.path === 'login');
     expect(login?.body).toEqual({ username: 'alice', password: ' Secret#123' });
     expect(login?.headers.Authorization).toBeUndefined();

@@ -1,4 +1,4 @@
-import { makeAlert } from '../testing/alert-fixtures';
+import { makeAlert } from './alert-fixtures';
 import { deviceIdentity, fillMessage, formatParameterValue, gatewayIdentity } from './alert-display';
 
 describe('alert display', () => {

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../lib/format';
-import type { Alert } from '../types/alert';
+import { formatDateTime } from '../format';
+import type { Alert } from './alert';
 
 /** Parameters shown upper-cased (spec §9). */
 const UPPERCASE_PARAMETERS = new Set([

@@ -1,4 +1,4 @@
-import type { Importance, Risk } from '../../../lib/levels';
+import type { Importance, Risk } from '../levels';
 
 /** Alert parameters; the well-known ones typed, the rest (per alert type) kept as-is. */
 export interface AlertParameters {

@@ -1,4 +1,4 @@
-import type { Alert, AlertType } from '../types/alert';
+import type { Alert, AlertType } from './alert';
 
 let nextId = 1000;
 
