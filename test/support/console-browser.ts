@@ -24,6 +24,8 @@ export interface E2eMail {
  */
 export interface ConsoleContext {
   url: string;
+  /** The demo network's MQTT broker port on 127.0.0.1. */
+  demoMqttPort: number;
   browser: Browser;
   /** A fresh page signed in as `user` (the administrator by default), at `path`. */
   signedInPage(path?: string, user?: ConsoleUser): Promise<Page>;
@@ -101,6 +103,7 @@ export function useConsole(): () => ConsoleContext | null {
 
     context = {
       url,
+      demoMqttPort: Number(process.env[STACK_ENV.demoMqttPort]),
       browser: launched,
       signIn,
       token,

@@ -15,11 +15,17 @@ export const CONSOLE_ADMIN = {
 };
 
 /** Environment variables through which the global setup hands the stack to the test files. */
-export const STACK_ENV = { url: 'LORAWATCH_E2E_URL', mailDir: 'LORAWATCH_E2E_MAIL_DIR' } as const;
+export const STACK_ENV = {
+  url: 'LORAWATCH_E2E_URL',
+  mailDir: 'LORAWATCH_E2E_MAIL_DIR',
+  demoMqttPort: 'LORAWATCH_E2E_DEMO_MQTT_PORT',
+} as const;
 
 export interface ConsoleStack {
   url: string;
   mailDir: string;
+  /** The demo network's MQTT broker (a real broker on loopback, ChirpStack v3 JSON topics). */
+  demoMqttPort: number;
   stop(): Promise<void>;
 }
 
@@ -59,10 +65,11 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
         written++;
       }
     }, 50);
+    const demoMqttPort = await freePort();
     server = await startStandalone({
       DATA_DIR: dataDir,
       DEMO: '1',
-      DEMO_MQTT_PORT: String(await freePort()),
+      DEMO_MQTT_PORT: String(demoMqttPort),
       ADMIN_USERNAME: CONSOLE_ADMIN.username,
       ADMIN_PASSWORD: CONSOLE_ADMIN.password,
       ADMIN_EMAIL: CONSOLE_ADMIN.email,
@@ -73,6 +80,7 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
     return {
       url: server.url,
       mailDir,
+      demoMqttPort,
       async stop() {
         clearInterval(writer);
         await started.server.stop();

@@ -20,4 +20,5 @@ export default async function setup(): Promise<void> {
   globalThis.lorawatchConsoleStack = stack;
   process.env[STACK_ENV.url] = stack.url;
   process.env[STACK_ENV.mailDir] = stack.mailDir;
+  process.env[STACK_ENV.demoMqttPort] = String(stack.demoMqttPort);
 }
