@@ -20,6 +20,8 @@ export default defineConfig({
         // Vendor code changes less often than ours: separate chunks cache better.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
+          // The map libraries stay with the lazily loaded map, out of the first page load.
+          if (/[\\/](maplibre-gl|react-map-gl|@vis\.gl)[\\/]/.test(id)) return undefined;
           if (id.includes('@mantine')) return 'mantine';
           if (/[\\/](rxjs|socket\.io-client|engine\.io-client|observable-hooks)[\\/]/.test(id))
             return 'streams';
@@ -35,5 +37,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // Dates in the tests are asserted in UTC; the app itself formats in the browser's zone.
     env: { TZ: 'UTC' },
+    // Typing through user-event is slow on a busy two-core machine; a flow test may take several seconds.
+    testTimeout: 20_000,
   },
 });

@@ -4,6 +4,7 @@ import { AccountsModule } from '@lorawatch/accounts/accounts.module';
 import { AlertsModule } from '@lorawatch/alerts/alerts.module';
 import { AppKeysModule } from '@lorawatch/app-keys/app-keys.module';
 import { AssetsModule } from '@lorawatch/assets/assets.module';
+import { ConsoleConfigModule } from '@lorawatch/console-config/console-config.module';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { DashboardModule } from '@lorawatch/dashboard/dashboard.module';
 import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
@@ -53,6 +54,7 @@ export class StandaloneModule {
         TagsModule,
         NotificationsModule,
         DashboardModule,
+        ConsoleConfigModule,
       ],
       controllers: [OpsController],
       providers: [

@@ -136,7 +136,10 @@ export function useConsole(): () => ConsoleContext | null {
               return mail;
             }
           }
-          if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+          if (Date.now() > deadline) {
+            const seen = readdirSync(mailDir).length;
+            throw new Error(`no mail to ${to} within ${timeoutMs} ms (${seen} mails in ${mailDir})`);
+          }
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       },

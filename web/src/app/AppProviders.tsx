@@ -7,7 +7,7 @@ import { Notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
 import type { Services } from '../lib/services';
 import { ServicesProvider } from '../lib/services-context';
-import { theme } from './theme';
+import { testTheme, theme } from './theme';
 
 export interface AppProvidersProps {
   services: Services;
@@ -23,7 +23,7 @@ export function AppProviders({ services, children, env = 'default' }: AppProvide
   }, [services]);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={env === 'test' ? testTheme : theme} defaultColorScheme="light" env={env}>
       {/* Toasts (new alerts, new notifications) top-right, gone after 3000 ms (spec §9). */}
       <Notifications position="top-right" autoClose={3000} />
       <DatesProvider settings={{ firstDayOfWeek: 0 }}>

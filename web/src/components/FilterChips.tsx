@@ -22,7 +22,12 @@ export function FilterChips({ chips, onClear }: { chips: FilterChip[]; onClear: 
           key={chip.key}
           withRemoveButton
           onRemove={chip.onRemove}
-          removeButtonProps={{ 'aria-label': `Remove filter ${chip.label}` }}
+          // Mantine hides the remove button from assistive technology and the tab order by default.
+          removeButtonProps={{
+            'aria-label': `Remove filter ${chip.label}`,
+            'aria-hidden': false,
+            tabIndex: 0,
+          }}
           title={chip.label}
         >
           {chipText(chip.label)}

@@ -22,7 +22,13 @@ export function ChartLegend({ data, selected = [], onSelect, withPercent = false
         const content = (
           <Group gap="xs" wrap="nowrap">
             <Box w={10} h={10} style={{ borderRadius: 2, background: datum.color, flex: 'none' }} />
-            <Text size="xs" truncate fw={selected.includes(datum.id) ? 700 : 400} style={{ flex: 1 }}>
+            <Text
+              size="xs"
+              truncate
+              title={datum.label}
+              fw={selected.includes(datum.id) ? 700 : 400}
+              style={{ flex: 1 }}
+            >
               {datum.label}
             </Text>
             <Text size="xs" c="dimmed">

@@ -22,6 +22,7 @@ function NavEntry({
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
       variant="filled"
+      data-tour={`nav-${item.to.split('/').pop()}`}
     />
   );
 }
@@ -29,7 +30,7 @@ function NavEntry({
 export function ShellNavigation({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   return (
-    <Stack component="nav" aria-label="Main" gap={2}>
+    <Stack component="nav" aria-label="Main" gap={2} data-tour="menu">
       {NAV_ITEMS.map((item) =>
         item.adminOnly ? (
           <AdminOnly key={item.to}>

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { AssetViewPage } from './components/AssetViewPage';
 
 export const assetsRoutes: RouteObject[] = [
-  { path: 'assets/:assetType/:assetId/view', element: <PlaceholderPage title="ASSET" /> },
+  { path: 'assets/:assetType/:assetId/view', element: <AssetViewPage /> },
 ];

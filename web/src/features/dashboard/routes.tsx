@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { DashboardPage } from './components/DashboardPage';
 
 /** /dashboard itself. */
-export const dashboardHomeRoutes: RouteObject[] = [
-  { index: true, element: <PlaceholderPage title="DASHBOARD" /> },
-];
+export const dashboardHomeRoutes: RouteObject[] = [{ index: true, element: <DashboardPage /> }];

@@ -1,6 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { EventsLogPage } from './components/EventsLogPage';
 
-export const eventsLogRoutes: RouteObject[] = [
-  { path: 'events_log', element: <PlaceholderPage title="EVENTS LOG" /> },
-];
+export const eventsLogRoutes: RouteObject[] = [{ path: 'events_log', element: <EventsLogPage /> }];

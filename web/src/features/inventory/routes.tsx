@@ -1,6 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { InventoryPage } from './components/InventoryPage';
 
-export const inventoryRoutes: RouteObject[] = [
-  { path: 'inventory', element: <PlaceholderPage title="INVENTORY" /> },
-];
+export const inventoryRoutes: RouteObject[] = [{ path: 'inventory', element: <InventoryPage /> }];

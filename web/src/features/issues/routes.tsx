@@ -1,6 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { CurrentIssuesPage } from './components/CurrentIssuesPage';
 
-export const issuesRoutes: RouteObject[] = [
-  { path: 'current_issues', element: <PlaceholderPage title="CURRENT ISSUES" /> },
-];
+export const issuesRoutes: RouteObject[] = [{ path: 'current_issues', element: <CurrentIssuesPage /> }];

@@ -1,6 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { NetworkOverviewPage } from './components/NetworkOverviewPage';
 
-export const networkRoutes: RouteObject[] = [
-  { path: 'resources_usage', element: <PlaceholderPage title="NETWORK OVERVIEW" /> },
-];
+export const networkRoutes: RouteObject[] = [{ path: 'resources_usage', element: <NetworkOverviewPage /> }];

@@ -1,19 +1,22 @@
 import type { RouteObject } from 'react-router-dom';
 import { AdminOnly } from '../../components/AdminOnly';
 import { ForbiddenPage } from '../../components/ForbiddenPage';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { EditUserPage } from './components/EditUserPage';
+import { NewUserPage } from './components/NewUserPage';
+import { UserListPage } from './components/UserListPage';
+import { UserProfilePage } from './components/UserProfilePage';
 
 /** Users screens under /dashboard (spec part 1 §2 "Users"). */
 export const usersRoutes: RouteObject[] = [
-  { path: 'users', element: <PlaceholderPage title="USER LIST" /> },
+  { path: 'users', element: <UserListPage /> },
   {
     path: 'users/new',
     element: (
       <AdminOnly fallback={<ForbiddenPage />}>
-        <PlaceholderPage title="NEW USER" />
+        <NewUserPage />
       </AdminOnly>
     ),
   },
-  { path: 'users/:username', element: <PlaceholderPage title="EDIT USER" /> },
-  { path: 'profile/:username', element: <PlaceholderPage title="USER PROFILE" /> },
+  { path: 'users/:username', element: <EditUserPage /> },
+  { path: 'profile/:username', element: <UserProfilePage /> },
 ];

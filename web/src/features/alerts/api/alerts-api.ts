@@ -38,3 +38,51 @@ export function getAlertsTotal(api: ApiClient, filters: AlertFilters): Observabl
 export function getAlertTypes(api: ApiClient): Observable<AlertType[]> {
   return api.get<AlertType[]>('alert_types');
 }
+
+/** `alert_types/count` item: the alert type with how many alerts of it match. */
+export interface AlertTypeCount extends AlertType {
+  count: number;
+}
+
+/** `data_collectors?include_count=true` item, as far as the charts read it. */
+export interface DataCollectorCount {
+  id: number;
+  name: string;
+  count: number;
+}
+
+/** The criteria of the per-group counts; the window is `from` / `to` there (api-reference §4, §6). */
+function windowParams(filters: AlertFilters): QueryParams {
+  return {
+    type: filters.types,
+    risk: filters.risks,
+    resolved: filters.resolved,
+    data_collector: filters.dataCollectorIds,
+    from: filters.createdFrom,
+    to: filters.createdTo,
+  };
+}
+
+/** Matching alerts per alert type (every type, 0 when none). */
+export function getAlertTypeCounts(api: ApiClient, filters: AlertFilters): Observable<AlertTypeCount[]> {
+  return api.get<AlertTypeCount[]>('alert_types/count', { query: windowParams(filters) });
+}
+
+/** Matching alerts per data source. */
+export function getDataCollectorCounts(
+  api: ApiClient,
+  filters: AlertFilters,
+): Observable<DataCollectorCount[]> {
+  return api
+    .get<{ data_collectors: DataCollectorCount[] }>('data_collectors', {
+      query: { include_count: true, ...windowParams(filters) },
+    })
+    .pipe(map((answer) => answer.data_collectors ?? []));
+}
+
+/** `PUT alerts/{id}/resolve` (admins): the answer carries the resolved alert. */
+export function resolveAlert(api: ApiClient, alertId: number, comment: string): Observable<Alert> {
+  return api
+    .put<{ message: string; alert: Alert }>(`alerts/${alertId}/resolve`, { comment })
+    .pipe(map((answer) => answer.alert));
+}

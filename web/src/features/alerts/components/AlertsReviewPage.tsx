@@ -1,45 +1,146 @@
-import { Group, Stack, Title } from '@mantine/core';
+import { Button, Collapse, Group, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { AdminOnly } from '../../../components/AdminOnly';
+import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { PageHeader } from '../../../components/PageHeader';
+import { SortButtons } from '../../../components/SortButtons';
+import { useAlertNavigation } from '../hooks/useAlertNavigation';
 import { useAlertsReview, type AlertRowModel } from '../hooks/useAlertsReview';
-import { AlertDetailDrawer } from './AlertDetailDrawer';
+import { useResolveAlert } from '../hooks/useResolveAlert';
+import { DEFAULT_SORT } from '../types/review-view';
+import { AlertsCharts } from './AlertsCharts';
+import { AlertsFilterChips } from './AlertsFilterChips';
 import { AlertsPager } from './AlertsPager';
+import { AlertsSearch } from './AlertsSearch';
 import { AlertsTable } from './AlertsTable';
-import { AlertsTotal } from './AlertsTotal';
 import { NewAlertsBanner } from './NewAlertsBanner';
+import { ResolveAlertAction } from './ResolveAlertAction';
+
+export const ALERT_SORT_FIELDS = [
+  { field: 'created_at', label: 'Date' },
+  { field: 'type', label: 'Description' },
+  { field: 'device_id', label: 'DevEUI' },
+  { field: 'data_collector_id', label: 'Data source' },
+] as const;
 
 export function AlertsReviewPage() {
   const review = useAlertsReview();
-  const [selected, setSelected] = useState<AlertRowModel | null>(null);
+  const { view, dispatch } = review;
+  const [searchShown, setSearchShown] = useState(true);
+
+  const navigation = useAlertNavigation<AlertRowModel>({
+    page: view.page,
+    pageSize: view.pageSize,
+    total: review.total,
+    rows: review.rows,
+    ready: review.status === 'ready',
+    idOf: (row) => row.alert.id,
+    goToPage: (page) => dispatch({ type: 'page', page }),
+  });
+  const resolution = useResolveAlert((alert) => {
+    review.replaceAlert(alert);
+    notifications.show({ color: 'green', message: 'The alert has been resolved.' });
+  });
+  const selected = navigation.row;
+  const sortIsDefault =
+    view.sort.field === DEFAULT_SORT.field && view.sort.direction === DEFAULT_SORT.direction;
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h3">
-          ALERTS
-        </Title>
-        <AlertsTotal total={review.total} />
-      </Group>
+      <PageHeader title="ALERTS">
+        <Button
+          size="xs"
+          variant="default"
+          aria-expanded={searchShown}
+          aria-controls="alerts-search-and-charts"
+          onClick={() => setSearchShown((shown) => !shown)}
+        >
+          {searchShown ? 'Hide search and charts' : 'Show search and charts'}
+        </Button>
+      </PageHeader>
+
+      <Collapse in={searchShown} id="alerts-search-and-charts">
+        <Stack gap="md">
+          <AlertsSearch filters={view.filters} dispatch={dispatch} />
+          <AlertsCharts
+            charts={review.charts}
+            filters={view.filters}
+            total={review.total}
+            dispatch={dispatch}
+          />
+        </Stack>
+      </Collapse>
 
       {review.hasNewAlerts && <NewAlertsBanner onReload={review.reloadNow} />}
+
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <AlertsFilterChips
+          filters={view.filters}
+          alertTypes={review.alertTypes}
+          dataSources={review.charts.byDataSource.data}
+          dispatch={dispatch}
+        />
+        <SortButtons
+          fields={ALERT_SORT_FIELDS}
+          sort={view.sort}
+          onSort={(field) => dispatch({ type: 'sort', field })}
+          onClear={sortIsDefault ? undefined : () => dispatch({ type: 'clear-sort' })}
+        />
+      </Group>
 
       {review.status === 'error' ? (
         <ErrorBox />
       ) : (
         <>
-          <AlertsTable rows={review.rows} loading={review.status === 'loading'} onSelect={setSelected} />
+          <AlertsTable rows={review.rows} loading={review.status === 'loading'} onSelect={navigation.open} />
           <AlertsPager
-            page={review.page}
+            page={view.page}
             pageCount={review.pageCount}
-            pageSize={review.pageSize}
+            pageSize={view.pageSize}
             total={review.total}
-            onPageChange={review.setPage}
-            onPageSizeChange={review.setPageSize}
+            onPageChange={(page) => dispatch({ type: 'page', page })}
+            onPageSizeChange={(size) => dispatch({ type: 'page-size', size })}
           />
         </>
       )}
 
-      <AlertDetailDrawer row={selected} onClose={() => setSelected(null)} />
+      <AlertDialog
+        opened={navigation.opened}
+        onClose={() => {
+          resolution.reset();
+          navigation.close();
+        }}
+        alert={selected?.alert ?? null}
+        alertType={selected?.alertType ?? null}
+        loading={navigation.loading}
+        navigation={{
+          hasPrevious: navigation.hasPrevious,
+          hasNext: navigation.hasNext,
+          onPrevious: () => {
+            resolution.reset();
+            navigation.previous();
+          },
+          onNext: () => {
+            resolution.reset();
+            navigation.next();
+          },
+        }}
+        actions={
+          selected && (
+            <AdminOnly>
+              <ResolveAlertAction
+                key={selected.alert.id}
+                status={resolution.status}
+                resolved={selected.alert.resolved_at !== null}
+                onResolve={(comment) => resolution.resolve(selected.alert.id, comment)}
+                onCancel={resolution.reset}
+              />
+            </AdminOnly>
+          )
+        }
+      />
     </Stack>
   );
 }

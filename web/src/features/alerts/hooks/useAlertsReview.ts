@@ -1,13 +1,21 @@
-import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
-import { useMemo, useState } from 'react';
-import { map } from 'rxjs';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useMemo, useReducer, useRef } from 'react';
+import { NEVER, Subject, auditTime, map } from 'rxjs';
 import { useServices } from '../../../lib/services-context';
 import { INITIAL_ALERTS_PAGE, type AlertsPageStatus } from '../streams/alerts-page-state';
 import { createAlertsPage$ } from '../streams/alerts-page';
 import { createAlertTypes$ } from '../streams/alert-types';
+import { createAlertCharts$, INITIAL_ALERT_CHARTS, type AlertChartsState } from '../streams/alert-charts';
 import { newAlertEvents$ } from '../streams/new-alert-events';
 import type { Alert, AlertType } from '../../../lib/alerts/alert';
-import { DEFAULT_ALERTS_ORDER, DEFAULT_PAGE_SIZE, type AlertsQuery } from '../types/alerts-query';
+import {
+  alertFiltersOf,
+  alertsQueryOf,
+  initialReviewView,
+  reduceReviewView,
+  type ReviewAction,
+  type ReviewView,
+} from '../types/review-view';
 
 export interface AlertRowModel {
   alert: Alert;
@@ -17,81 +25,93 @@ export interface AlertRowModel {
 }
 
 export interface AlertsReview {
+  view: ReviewView;
+  dispatch: (action: ReviewAction) => void;
   status: AlertsPageStatus;
   rows: AlertRowModel[];
   total: number;
-  page: number;
-  pageSize: number;
   pageCount: number;
   hasNewAlerts: boolean;
-  setPage: (page: number) => void;
-  setPageSize: (size: number) => void;
+  charts: AlertChartsState;
+  /** The alert type catalogue by code (chip labels); empty until loaded. */
+  alertTypes: ReadonlyMap<string, AlertType>;
   /** The banner's Reload now: back to the first page, freshly loaded. */
   reloadNow: () => void;
+  /** Puts an alert changed here (resolved) in place in the table. */
+  replaceAlert: (alert: Alert) => void;
 }
 
-const NO_FILTERS = {};
+/** Live alerts change the chart counts; they are read again at most this often. */
+export const CHART_REFRESH_MS = 3_000;
+
+const NO_TYPES: ReadonlyMap<string, AlertType> = new Map();
 
 /** Wires the Alerts review streams to the page's UI state; the components only render what this returns. */
 export function useAlertsReview(): AlertsReview {
   const { api, realtime } = useServices();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
-  const [reload, reload$] = useObservableCallback<void>();
+  const [view, dispatch] = useReducer(reduceReviewView, undefined, () => initialReviewView());
+  const updates = useRef(new Subject<Alert>()).current;
 
-  const query = useMemo<AlertsQuery>(
-    () => ({ page, size: pageSize, orderBy: DEFAULT_ALERTS_ORDER, filters: NO_FILTERS }),
-    [page, pageSize],
-  );
+  const query = useMemo(() => alertsQueryOf(view), [view]);
+  const filters = useMemo(() => alertFiltersOf(view.filters), [view.filters]);
 
   const page$ = useObservable(
     (inputs$) =>
       createAlertsPage$({
         api,
         query$: inputs$.pipe(map(([current]) => current)),
-        reload$,
+        reload$: NEVER,
         newAlert$: newAlertEvents$(realtime),
+        updated$: updates,
       }),
     [query],
+  );
+  const charts$ = useObservable(
+    (inputs$) =>
+      createAlertCharts$({
+        api,
+        filters$: inputs$.pipe(map(([current]) => current)),
+        refresh$: newAlertEvents$(realtime).pipe(auditTime(CHART_REFRESH_MS)),
+      }),
+    // The generation makes Reload now read the counts again even when the filters did not change.
+    [filters, view.generation],
   );
   const alertTypes$ = useObservable(() => createAlertTypes$(api));
 
   const state = useObservableState(page$, INITIAL_ALERTS_PAGE);
+  const charts = useObservableState(charts$, INITIAL_ALERT_CHARTS);
   const alertTypes = useObservableState(alertTypes$, { status: 'loading' });
+  const byCode = alertTypes.status === 'ready' ? alertTypes.byCode : NO_TYPES;
 
   const rows = useMemo(() => {
-    const byCode = alertTypes.status === 'ready' ? alertTypes.byCode : null;
     const fresh = new Set(state.freshAlertIds);
     return state.alerts.map((alert) => ({
       alert,
-      alertType: byCode?.get(alert.type) ?? null,
+      alertType: byCode.get(alert.type) ?? null,
       fresh: fresh.has(alert.id),
     }));
-  }, [state.alerts, state.freshAlertIds, alertTypes]);
+  }, [state.alerts, state.freshAlertIds, byCode]);
 
+  // Until the stream has taken up a new query, the rows on hand belong to the previous one.
+  const stale = state.query !== query;
   const status: AlertsPageStatus =
     state.status === 'error' || alertTypes.status === 'error'
       ? 'error'
-      : state.status === 'loading' || alertTypes.status === 'loading'
+      : stale || state.status === 'loading' || alertTypes.status === 'loading'
         ? 'loading'
         : 'ready';
 
   return {
+    view,
+    dispatch,
     status,
     rows,
     total: state.total,
-    page,
-    pageSize,
-    pageCount: Math.max(1, Math.ceil(state.total / pageSize)),
+    pageCount: Math.max(1, Math.ceil(state.total / view.pageSize)),
     hasNewAlerts: state.hasNewAlerts,
-    setPage,
-    setPageSize: (size) => {
-      setPageSizeState(size);
-      setPage(0);
-    },
-    reloadNow: () => {
-      if (page === 0) reload();
-      else setPage(0);
-    },
+    charts,
+    alertTypes: byCode,
+    reloadNow: () => dispatch({ type: 'reload', now: new Date() }),
+    replaceAlert: (alert) => updates.next(alert),
   };
 }

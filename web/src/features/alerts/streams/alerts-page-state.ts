@@ -38,6 +38,8 @@ export type AlertsPageAction =
   /** A silent re-read of the page after live alerts that came without their record. */
   | { type: 'live-page-refreshed'; alerts: readonly Alert[]; total: number }
   | { type: 'new-alerts-noticed' }
+  /** An alert of the page changed (resolved from the detail panel): replaced where it stands. */
+  | { type: 'alert-updated'; alert: Alert }
   | { type: 'fresh-mark-expired'; alertIds: readonly number[] };
 
 const timeOf = (alert: Alert) => parseTimestamp(alert.created_at)?.getTime() ?? Number.POSITIVE_INFINITY;
@@ -105,6 +107,13 @@ export function reduceAlertsPage(state: AlertsPageState, action: AlertsPageActio
     }
     case 'new-alerts-noticed':
       return state.hasNewAlerts ? state : { ...state, hasNewAlerts: true };
+    case 'alert-updated':
+      return state.alerts.some((alert) => alert.id === action.alert.id)
+        ? {
+            ...state,
+            alerts: state.alerts.map((alert) => (alert.id === action.alert.id ? action.alert : alert)),
+          }
+        : state;
     case 'fresh-mark-expired': {
       const expired = new Set(action.alertIds);
       const freshAlertIds = state.freshAlertIds.filter((id) => !expired.has(id));

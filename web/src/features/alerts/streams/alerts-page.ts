@@ -38,6 +38,8 @@ export interface AlertsPageSources {
   /** Each emission reloads the current query (Reload now, retry). */
   reload$: Observable<unknown>;
   newAlert$: Observable<NewAlertEvent>;
+  /** Alerts changed by this page (resolved): replaced in place without a reload. */
+  updated$?: Observable<Alert>;
   freshAlertMs?: number;
   liveRefreshDebounceMs?: number;
 }
@@ -99,6 +101,7 @@ export function createAlertsPage$({
   query$,
   reload$,
   newAlert$,
+  updated$ = EMPTY,
   freshAlertMs = FRESH_ALERT_MS,
   liveRefreshDebounceMs = LIVE_REFRESH_DEBOUNCE_MS,
 }: AlertsPageSources): Observable<AlertsPageState> {
@@ -116,7 +119,8 @@ export function createAlertsPage$({
           timer(freshAlertMs).pipe(map((): AlertsPageAction => ({ type: 'fresh-mark-expired', alertIds }))),
         ),
       );
-      return merge(snapshot$, live$, unmark$);
+      const updates$ = updated$.pipe(map((alert): AlertsPageAction => ({ type: 'alert-updated', alert })));
+      return merge(snapshot$, live$, unmark$, updates$);
     }),
     scan(reduceAlertsPage, INITIAL_ALERTS_PAGE),
   );

@@ -1,0 +1,20 @@
+import { useObservableState } from 'observable-hooks';
+import { useRef } from 'react';
+import { exhaustMap, type Observable } from 'rxjs';
+import { IDLE, submission$, type Submission } from '../streams/submission';
+
+/**
+ * A form's submit action as state. A second submit while one is in flight is ignored (the button is disabled
+ * then anyway); after an answer the form may submit again.
+ */
+export function useSubmission<Input, Answer>(
+  call: (input: Input) => Observable<Answer>,
+): [Submission<Answer>, (input: Input) => void] {
+  // The latest closure, so the stream built once still calls with current props.
+  const latest = useRef(call);
+  latest.current = call;
+  return useObservableState<Submission<Answer>, Input>(
+    (input$) => input$.pipe(exhaustMap((input) => submission$(latest.current(input)))),
+    IDLE,
+  );
+}

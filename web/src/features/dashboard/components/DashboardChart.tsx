@@ -1,0 +1,43 @@
+import { Box, Text } from '@mantine/core';
+import { BarChartCard } from '../../../components/charts/BarChartCard';
+import { chartColor } from '../../../components/charts/palette';
+import { formatCount } from '../../../lib/format';
+import type { ChartData } from '../streams/dashboard-charts';
+import type { Loadable } from '../streams/loadable';
+
+export interface DashboardChartProps {
+  title: string;
+  testId: string;
+  state: Loadable<ChartData>;
+  colorIndex: number;
+}
+
+/** A dashboard bar chart with its headline figure (K/M above a thousand, spec §9) in the card's corner. */
+export function DashboardChart({ title, testId, state, colorIndex }: DashboardChartProps) {
+  const data = state.status === 'ready' ? state.value : null;
+  return (
+    <Box pos="relative" data-testid={testId} data-bars={data?.points.length ?? 0}>
+      <BarChartCard
+        title={title}
+        points={data?.points ?? []}
+        tickEvery={data?.tickEvery ?? 1}
+        color={chartColor(colorIndex)}
+        loading={state.status === 'loading'}
+        error={state.status === 'error'}
+      />
+      {data && (
+        <Text
+          pos="absolute"
+          top={10}
+          right={16}
+          fw={700}
+          size="xl"
+          data-testid={`${testId}-total`}
+          aria-label={`${title} total: ${formatCount(data.total)}`}
+        >
+          {formatCount(data.total)}
+        </Text>
+      )}
+    </Box>
+  );
+}

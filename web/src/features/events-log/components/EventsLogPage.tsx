@@ -1,0 +1,58 @@
+import { Stack } from '@mantine/core';
+import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
+import { ErrorBox } from '../../../components/ErrorBox';
+import { PageHeader } from '../../../components/PageHeader';
+import { Pager } from '../../../components/Pager';
+import { useEventsLog, type EventRowModel } from '../hooks/useEventsLog';
+import { useListNavigation } from '../hooks/useListNavigation';
+import { EventsTable } from './EventsTable';
+
+/** /dashboard/events_log: the organization's alerts as a log, each opening the alert dialog. */
+export function EventsLogPage() {
+  const log = useEventsLog();
+  const navigation = useListNavigation<EventRowModel>({
+    page: log.page,
+    pageSize: log.pageSize,
+    total: log.total,
+    rows: log.rows,
+    ready: log.status === 'ready',
+    idOf: (row) => row.alert.id,
+    goToPage: log.setPage,
+  });
+  const selected = navigation.row;
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="EVENTS LOG" />
+      {log.status === 'error' ? (
+        <ErrorBox />
+      ) : (
+        <>
+          <EventsTable rows={log.rows} loading={log.status === 'loading'} onOpen={navigation.open} />
+          <Pager
+            label="Events pages"
+            page={log.page}
+            pageCount={log.pageCount}
+            pageSize={log.pageSize}
+            total={log.total}
+            onPageChange={log.setPage}
+            onPageSizeChange={log.setPageSize}
+          />
+        </>
+      )}
+      <AlertDialog
+        opened={navigation.opened}
+        onClose={navigation.close}
+        alert={selected?.alert ?? null}
+        alertType={selected?.alertType ?? null}
+        loading={navigation.loading}
+        navigation={{
+          hasPrevious: navigation.hasPrevious,
+          hasNext: navigation.hasNext,
+          onPrevious: navigation.previous,
+          onNext: navigation.next,
+        }}
+      />
+    </Stack>
+  );
+}

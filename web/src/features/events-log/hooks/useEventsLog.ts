@@ -1,0 +1,69 @@
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useMemo, useState } from 'react';
+import { auditTime, catchError, filter, map, of, startWith, withLatestFrom } from 'rxjs';
+import type { Alert, AlertType } from '../../../lib/alerts/alert';
+import { DEFAULT_PAGE_SIZE } from '../../../lib/paging';
+import { useServices } from '../../../lib/services-context';
+import { getAlertTypes, type EventsQuery } from '../api/events-api';
+import { createEventsPage$, INITIAL_EVENTS_PAGE } from '../streams/events-page';
+
+export interface EventRowModel {
+  alert: Alert;
+  alertType: AlertType | null;
+}
+
+/** Live alerts re-read the first page at most this often. */
+export const LIVE_REFRESH_MS = 1_000;
+
+const NO_TYPES: ReadonlyMap<string, AlertType> = new Map();
+
+export function useEventsLog() {
+  const { api, realtime } = useServices();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const query = useMemo<EventsQuery>(() => ({ page, size: pageSize }), [page, pageSize]);
+
+  const page$ = useObservable(
+    (inputs$) => {
+      const query$ = inputs$.pipe(map(([current]) => current));
+      // New alerts land on the first page (newest first); other pages are left alone while being read.
+      const refresh$ = realtime.on('new_alert').pipe(
+        withLatestFrom(query$),
+        filter(([, current]) => current.page === 0),
+        auditTime(LIVE_REFRESH_MS),
+      );
+      return createEventsPage$({ api, query$, refresh$ });
+    },
+    [query],
+  );
+  const types$ = useObservable(() =>
+    getAlertTypes(api).pipe(
+      map((types) => new Map(types.map((type) => [type.code, type])) as ReadonlyMap<string, AlertType>),
+      catchError(() => of(NO_TYPES)),
+      startWith(NO_TYPES),
+    ),
+  );
+  const state = useObservableState(page$, INITIAL_EVENTS_PAGE);
+  const types = useObservableState(types$, NO_TYPES);
+
+  const rows = useMemo<EventRowModel[]>(
+    () => state.alerts.map((alert) => ({ alert, alertType: types.get(alert.type) ?? null })),
+    [state.alerts, types],
+  );
+  // Until the stream has taken up a new query, the rows on hand belong to the previous one.
+  const status = state.query !== query && state.status !== 'error' ? 'loading' : state.status;
+
+  return {
+    status,
+    rows,
+    total: state.total,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(state.total / pageSize)),
+    setPage,
+    setPageSize: (size: number) => {
+      setPageSize(size);
+      setPage(0);
+    },
+  };
+}

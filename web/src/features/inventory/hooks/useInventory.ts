@@ -1,0 +1,150 @@
+import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { firstValueFrom, map, merge } from 'rxjs';
+import { DEFAULT_PAGE_SIZE, toggleSort, type Sort } from '../../../lib/paging';
+import type { Importance } from '../../../lib/levels';
+import { useServices } from '../../../lib/services-context';
+import { setHiding, setImportance } from '../api/inventory-api';
+import { liveRefresh$ } from '../streams/live-refresh';
+import {
+  createInventoryCounts$,
+  createInventoryList$,
+  EMPTY_LIST,
+  type InventoryCounts,
+  type InventoryPageData,
+} from '../streams/inventory-streams';
+import type { Loadable } from '../streams/loadable';
+import {
+  DEFAULT_INVENTORY_SORT,
+  INVENTORY_GROUPINGS,
+  NO_INVENTORY_FILTERS,
+  assetKey,
+  refOf,
+  type AssetType,
+  type InventoryAsset,
+  type InventoryFilters,
+  type InventoryQuery,
+} from '../types/inventory';
+
+const LOADING_COUNTS = Object.fromEntries(
+  INVENTORY_GROUPINGS.map((grouping) => [grouping, { status: 'loading', data: [] }]),
+) as unknown as InventoryCounts;
+
+/** Type filter cycle (spec §4): none → gateway → device → none. */
+export function nextAssetType(current: AssetType | null): AssetType | null {
+  if (current === null) return 'gateway';
+  if (current === 'gateway') return 'device';
+  return null;
+}
+
+async function succeeded(call: Promise<unknown>): Promise<boolean> {
+  try {
+    await call;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Wires the inventory streams to the page's UI state; components only render what this returns. */
+export function useInventory() {
+  const { api, realtime } = useServices();
+  const [filters, setFiltersState] = useState<InventoryFilters>(NO_INVENTORY_FILTERS);
+  const [page, setPage] = useState(0);
+  const [size, setSizeState] = useState(DEFAULT_PAGE_SIZE);
+  const [sort, setSortState] = useState<Sort | null>(DEFAULT_INVENTORY_SORT);
+  const [selected, setSelected] = useState<ReadonlyMap<string, InventoryAsset>>(new Map());
+  const [refresh, manualRefresh$] = useObservableCallback<void>();
+
+  const query = useMemo<InventoryQuery>(() => ({ filters, page, size, sort }), [filters, page, size, sort]);
+  const refresh$ = useMemo(() => merge(liveRefresh$(realtime), manualRefresh$), [realtime, manualRefresh$]);
+
+  const list$ = useObservable(
+    (inputs$) => createInventoryList$(api, inputs$.pipe(map(([current]) => current)), refresh$),
+    [query],
+  );
+  const counts$ = useObservable(
+    (inputs$) => createInventoryCounts$(api, inputs$.pipe(map(([current]) => current)), refresh$),
+    [filters],
+  );
+  const list: Loadable<InventoryPageData> = useObservableState(list$, {
+    status: 'loading',
+    data: EMPTY_LIST,
+  });
+  const counts = useObservableState(counts$, LOADING_COUNTS);
+
+  // Any criterion change starts over from page 1 with nothing selected (spec §4).
+  const setFilters = useCallback((next: InventoryFilters) => {
+    setFiltersState(next);
+    setPage(0);
+    setSelected(new Map());
+  }, []);
+
+  const selectedRefs = useMemo(() => [...selected.values()].map(refOf), [selected]);
+
+  const afterChange = useCallback(() => {
+    setSelected(new Map());
+    refresh();
+  }, [refresh]);
+
+  return {
+    list,
+    counts,
+    filters,
+    page,
+    size,
+    sort,
+    selected,
+    setFilters,
+    setPage,
+    setSize: (next: number) => {
+      setSizeState(next);
+      setPage(0);
+    },
+    sortBy: (field: string) => {
+      setSortState((current) => toggleSort(current, field));
+      setPage(0);
+    },
+    clearSort: () => {
+      setSortState(null);
+      setPage(0);
+    },
+    cycleAssetType: () => setFilters({ ...filters, assetType: nextAssetType(filters.assetType) }),
+    toggleHiddenView: () => setFilters({ ...filters, hidden: !filters.hidden }),
+    toggleSelected: (asset: InventoryAsset) =>
+      setSelected((current) => {
+        const next = new Map(current);
+        if (next.has(assetKey(asset))) next.delete(assetKey(asset));
+        else next.set(assetKey(asset), asset);
+        return next;
+      }),
+    /** Selects the whole page, or clears it when it is all selected already. */
+    togglePage: () =>
+      setSelected((current) => {
+        const assets = list.data.assets;
+        const all = assets.length > 0 && assets.every((asset) => current.has(assetKey(asset)));
+        const next = new Map(current);
+        for (const asset of assets) {
+          if (all) next.delete(assetKey(asset));
+          else next.set(assetKey(asset), asset);
+        }
+        return next;
+      }),
+    refresh,
+    /** Moves the selection between visible and hidden (the opposite of what is shown). */
+    async toggleHiding(): Promise<boolean> {
+      const ok = await succeeded(firstValueFrom(setHiding(api, !filters.hidden, selectedRefs)));
+      if (ok) afterChange();
+      return ok;
+    },
+    async assignImportance(importance: Importance): Promise<boolean> {
+      const ok = await succeeded(firstValueFrom(setImportance(api, importance, selectedRefs)));
+      if (ok) afterChange();
+      return ok;
+    },
+    selectedRefs,
+    afterChange,
+  };
+}
+
+export type InventoryModel = ReturnType<typeof useInventory>;

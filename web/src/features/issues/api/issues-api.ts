@@ -1,0 +1,78 @@
+import { map, type Observable } from 'rxjs';
+import type { ApiClient } from '../../../lib/api';
+import { orderByParam } from '../../../lib/paging';
+import type { QueryParams } from '../../../lib/query-string';
+import type { Issue, IssueFilters, IssueGroupCount, IssueGrouping, IssuesQuery } from '../types/issues';
+
+/** The shared filters of the quarantined_devices endpoints: risk[], alerttype[] (type ids), data_collector[]. */
+export function issueFilterParams(filters: IssueFilters): QueryParams {
+  return {
+    risk: filters.risks.length ? filters.risks : undefined,
+    alerttype: filters.alertTypes.length ? filters.alertTypes.map((type) => type.id) : undefined,
+    data_collector: filters.dataSources.length ? filters.dataSources.map((source) => source.id) : undefined,
+  };
+}
+
+/** `GET quarantined_devices`: a bare list, page 1-based (style D, api-reference §1.6). */
+export function getIssues(api: ApiClient, query: IssuesQuery): Observable<Issue[]> {
+  return api.get<Issue[]>('quarantined_devices', {
+    query: {
+      page: query.page + 1,
+      size: query.size,
+      order_by: orderByParam(query.sort),
+      ...issueFilterParams(query.filters),
+    },
+  });
+}
+
+/** `GET quarantined_devices/count` without grouping: the list's total. */
+export function getIssuesTotal(api: ApiClient, filters: IssueFilters): Observable<number> {
+  return api
+    .get<{ count: number }>('quarantined_devices/count', { query: issueFilterParams(filters) })
+    .pipe(map((answer) => answer.count));
+}
+
+export function getIssueGroups(
+  api: ApiClient,
+  groupBy: IssueGrouping,
+  filters: IssueFilters,
+): Observable<IssueGroupCount[]> {
+  return api.get<IssueGroupCount[]>('quarantined_devices/count', {
+    query: { group_by: groupBy, ...issueFilterParams(filters) },
+  });
+}
+
+/** `GET quarantined_devices/devices_count`: distinct devices with an open issue. */
+export function getIssueDevicesCount(api: ApiClient, filters: IssueFilters): Observable<number> {
+  return api
+    .get<{ count: number }>('quarantined_devices/devices_count', { query: issueFilterParams(filters) })
+    .pipe(map((answer) => answer.count));
+}
+
+/** `POST quarantined_devices/remove` (admins and regular users): closes the issue with a comment. */
+export function removeIssue(api: ApiClient, id: number, comment: string): Observable<unknown> {
+  return api.post<unknown>('quarantined_devices/remove', { id, comment });
+}
+
+interface SearchAnswer {
+  devices?: { items?: Array<{ id: number; hex_id: string | null }> };
+  gateways?: { items?: Array<{ id: number; hex_id: string | null }> };
+}
+
+/**
+ * The numeric id of the asset with this hex id, through `GET assets/search`: the server's alerts carry no
+ * device_id / gateway_id, and the asset 360 view is addressed by that id.
+ */
+export function findAssetId(
+  api: ApiClient,
+  type: 'device' | 'gateway',
+  hexId: string,
+): Observable<number | null> {
+  return api.get<SearchAnswer>('assets/search', { query: { search_param: hexId, page: 1, size: 10 } }).pipe(
+    map((answer) => {
+      const items = (type === 'device' ? answer.devices?.items : answer.gateways?.items) ?? [];
+      const match = items.find((item) => item.hex_id?.toLowerCase() === hexId.toLowerCase());
+      return match ? match.id : null;
+    }),
+  );
+}

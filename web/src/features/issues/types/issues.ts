@@ -1,0 +1,64 @@
+import type { Alert, AlertType } from '../../../lib/alerts/alert';
+import type { Risk } from '../../../lib/levels';
+import type { Sort } from '../../../lib/paging';
+
+/** One current issue (quarantine record) of `GET quarantined_devices` (api-reference §7). */
+export interface Issue {
+  id: number;
+  alert: Alert | null;
+  alert_type: AlertType | null;
+  data_collector_id: number | null;
+  data_collector_name: string | null;
+  since: string;
+  last_checked: string;
+  resolved_at: string | null;
+}
+
+/** A selected pie entry: the id the API filters on and the name its chip shows. */
+export interface NamedFilter {
+  id: number;
+  name: string;
+}
+
+/** The three pie filters (spec part 1, Current Issues). */
+export interface IssueFilters {
+  risks: readonly Risk[];
+  alertTypes: readonly NamedFilter[];
+  dataSources: readonly NamedFilter[];
+}
+
+export const NO_FILTERS: IssueFilters = { risks: [], alertTypes: [], dataSources: [] };
+
+export function hasFilters(filters: IssueFilters): boolean {
+  return filters.risks.length + filters.alertTypes.length + filters.dataSources.length > 0;
+}
+
+export interface IssuesQuery {
+  /** 0-based, as the Pager shows it; the API's page is 1-based. */
+  page: number;
+  size: number;
+  sort: Sort | null;
+  filters: IssueFilters;
+}
+
+/** Current Issues sort by last check, newest first, until the user picks another (spec part 1 §4). */
+export const DEFAULT_ISSUES_SORT: Sort = { field: 'last_checked', direction: 'DESC' };
+
+export const ISSUE_SORT_FIELDS = [
+  { field: 'last_checked', label: 'Last Check' },
+  { field: 'since', label: 'Date' },
+  { field: 'device_id', label: 'Device ID' },
+] as const;
+
+/** `group_by` values of `quarantined_devices/count`, one per pie. */
+export type IssueGrouping = 'alert_type_risk' | 'alert_type_name' | 'data_collector_name';
+
+/** One answer row of a grouped count; only the fields of its grouping are present. */
+export interface IssueGroupCount {
+  count: number;
+  alert_type_risk?: Risk | null;
+  alert_type_id?: number | null;
+  alert_type_name?: string | null;
+  data_collector_id?: number | null;
+  data_collector_name?: string | null;
+}

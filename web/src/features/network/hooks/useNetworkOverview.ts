@@ -1,0 +1,95 @@
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { catchError, map, of } from 'rxjs';
+import { DEFAULT_PAGE_SIZE, toggleSort, type Sort } from '../../../lib/paging';
+import { useServices } from '../../../lib/services-context';
+import { getDataSourceOptions } from '../api/network-api';
+import { liveRefresh$ } from '../streams/live-refresh';
+import type { Loadable } from '../streams/loadable';
+import {
+  createUsageCounts$,
+  createUsageList$,
+  EMPTY_USAGE,
+  type UsageCounts,
+} from '../streams/network-streams';
+import {
+  DEFAULT_NETWORK_SORT,
+  NO_NETWORK_FILTERS,
+  USAGE_GROUPINGS,
+  type AssetType,
+  type DataSourceOption,
+  type NetworkFilters,
+  type NetworkQuery,
+  type UsageListAnswer,
+} from '../types/network';
+
+const LOADING_COUNTS = Object.fromEntries(
+  USAGE_GROUPINGS.map((grouping) => [grouping, { status: 'loading', data: { total_count: 0, groups: [] } }]),
+) as unknown as UsageCounts;
+
+/** Type filter cycle (spec §4): none → gateway → device → none. */
+export function nextAssetType(current: AssetType | null): AssetType | null {
+  if (current === null) return 'gateway';
+  if (current === 'gateway') return 'device';
+  return null;
+}
+
+export function useNetworkOverview() {
+  const { api, realtime } = useServices();
+  const [filters, setFiltersState] = useState<NetworkFilters>(NO_NETWORK_FILTERS);
+  const [page, setPage] = useState(0);
+  const [size, setSizeState] = useState(DEFAULT_PAGE_SIZE);
+  const [sort, setSortState] = useState<Sort | null>(DEFAULT_NETWORK_SORT);
+
+  const query = useMemo<NetworkQuery>(() => ({ filters, page, size, sort }), [filters, page, size, sort]);
+  const refresh$ = useMemo(() => liveRefresh$(realtime), [realtime]);
+
+  const list$ = useObservable(
+    (inputs$) => createUsageList$(api, inputs$.pipe(map(([current]) => current)), refresh$),
+    [query],
+  );
+  const counts$ = useObservable(
+    (inputs$) => createUsageCounts$(api, inputs$.pipe(map(([current]) => current)), refresh$),
+    [filters],
+  );
+  const dataSources$ = useObservable(() =>
+    getDataSourceOptions(api).pipe(catchError(() => of<DataSourceOption[]>([]))),
+  );
+
+  const list: Loadable<UsageListAnswer> = useObservableState(list$, { status: 'loading', data: EMPTY_USAGE });
+  const counts = useObservableState(counts$, LOADING_COUNTS);
+  const dataSources = useObservableState(dataSources$, []);
+
+  // Any criterion change reloads from page 1 (the charts follow the filters).
+  const setFilters = useCallback((next: NetworkFilters) => {
+    setFiltersState(next);
+    setPage(0);
+  }, []);
+
+  return {
+    list,
+    counts,
+    dataSources,
+    filters,
+    page,
+    size,
+    sort,
+    setFilters,
+    setPage,
+    setSize: (next: number) => {
+      setSizeState(next);
+      setPage(0);
+    },
+    sortBy: (field: string) => {
+      setSortState((current) => toggleSort(current, field));
+      setPage(0);
+    },
+    clearSort: () => {
+      setSortState(null);
+      setPage(0);
+    },
+    cycleAssetType: () => setFilters({ ...filters, assetType: nextAssetType(filters.assetType) }),
+  };
+}
+
+export type NetworkOverviewModel = ReturnType<typeof useNetworkOverview>;

@@ -1,0 +1,25 @@
+import { useObservable, useObservableState } from 'observable-hooks';
+import { filter, map } from 'rxjs';
+import { useServices } from '../../../lib/services-context';
+import { liveRefresh$ } from '../streams/live-refresh';
+import type { Loadable } from '../streams/loadable';
+import { createUsageDetail$ } from '../streams/network-streams';
+import type { UsageDetail } from '../types/network';
+
+/** One asset's statistics and recent packets (`resource_usage/{type}/{id}`), kept current while shown. */
+export function useUsageDetail(type: 'device' | 'gateway', id: number): Loadable<UsageDetail | null> {
+  const { api, realtime } = useServices();
+  const detail$ = useObservable(
+    (inputs$) =>
+      createUsageDetail$(
+        api,
+        inputs$.pipe(
+          map(([assetType, assetId]) => ({ type: assetType, id: assetId })),
+          filter((asset) => Number.isFinite(asset.id)),
+        ),
+        liveRefresh$(realtime),
+      ),
+    [type, id],
+  );
+  return useObservableState(detail$, { status: 'loading', data: null });
+}

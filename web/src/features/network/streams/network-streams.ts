@@ -1,0 +1,62 @@
+import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
+import type { ApiClient } from '../../../lib/api';
+import { getUsageCount, getUsageDetail, getUsageList } from '../api/network-api';
+import {
+  USAGE_GROUPINGS,
+  type CountAnswer,
+  type NetworkFilters,
+  type NetworkQuery,
+  type UsageDetail,
+  type UsageGrouping,
+  type UsageListAnswer,
+} from '../types/network';
+import { loadEach, type Loadable } from './loadable';
+
+export const EMPTY_USAGE: UsageListAnswer = { assets: [], total_items: 0, total_pages: 0 };
+const EMPTY_COUNT: CountAnswer = { total_count: 0, groups: [] };
+
+export function createUsageList$(
+  api: ApiClient,
+  query$: Observable<NetworkQuery>,
+  refresh$: Observable<unknown>,
+): Observable<Loadable<UsageListAnswer>> {
+  return loadEach(query$, refresh$, (query) => getUsageList(api, query), EMPTY_USAGE);
+}
+
+export type UsageCounts = Record<UsageGrouping, Loadable<CountAnswer>>;
+
+const sameFilters = (a: NetworkFilters, b: NetworkFilters) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The four charts, refreshed whenever a criterion changes (spec §4), not on paging or sorting. */
+export function createUsageCounts$(
+  api: ApiClient,
+  filters$: Observable<NetworkFilters>,
+  refresh$: Observable<unknown>,
+): Observable<UsageCounts> {
+  const distinct$ = filters$.pipe(distinctUntilChanged(sameFilters));
+  return combineLatest(
+    USAGE_GROUPINGS.map((grouping) =>
+      loadEach(distinct$, refresh$, (filters) => getUsageCount(api, grouping, filters), EMPTY_COUNT),
+    ),
+  ).pipe(
+    map(
+      (states) =>
+        Object.fromEntries(
+          USAGE_GROUPINGS.map((grouping, index) => [grouping, states[index]]),
+        ) as UsageCounts,
+    ),
+  );
+}
+
+export function createUsageDetail$(
+  api: ApiClient,
+  asset$: Observable<{ type: 'device' | 'gateway'; id: number }>,
+  refresh$: Observable<unknown>,
+): Observable<Loadable<UsageDetail | null>> {
+  return loadEach(
+    asset$,
+    refresh$,
+    (asset) => getUsageDetail(api, asset.type, asset.id),
+    null as UsageDetail | null,
+  );
+}

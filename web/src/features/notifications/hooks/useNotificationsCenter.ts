@@ -1,0 +1,97 @@
+import { notifications as toasts } from '@mantine/notifications';
+import { useObservable, useObservableState, useSubscription } from 'observable-hooks';
+import { useMemo, useState } from 'react';
+import { Subject, map, share } from 'rxjs';
+import { useServices } from '../../../lib/services-context';
+import { deleteNotification, setReadAt } from '../api/notifications-api';
+import { newNotifications$ } from '../streams/notification-events';
+import {
+  notificationsPage$,
+  unreadCount$,
+  type NotificationsPageState,
+} from '../streams/notifications-center';
+import type { NotificationItem } from '../types/notifications';
+
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+/** Toasts for new notifications last 3000 ms (spec part 2 §9). */
+export const TOAST_MS = 3000;
+
+export interface NotificationsCenter {
+  unread: number;
+  state: NotificationsPageState;
+  page: number;
+  pageSize: number;
+  setPage(page: number): void;
+  setPageSize(size: number): void;
+  /** Read ↔ unread. */
+  toggleRead(item: NotificationItem): void;
+  markRead(item: NotificationItem): void;
+  remove(item: NotificationItem): void;
+  /** Set when a change failed; cleared by the next success. */
+  failed: boolean;
+}
+
+/** The header's notifications: unread count, a page of the list, read/unread/delete, and a toast per arrival. */
+export function useNotificationsCenter(listOpen: boolean): NotificationsCenter {
+  const { api, realtime } = useServices();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(NOTIFICATIONS_PAGE_SIZE);
+  const [failed, setFailed] = useState(false);
+  const changed$ = useMemo(() => new Subject<void>(), []);
+  const arrivals$ = useMemo(() => newNotifications$(realtime).pipe(share()), [realtime]);
+
+  const unread = useObservableState(
+    useObservable(() => unreadCount$(api, arrivals$, changed$)),
+    0,
+  );
+
+  const pageState$ = useObservable(
+    (inputs$) =>
+      notificationsPage$(
+        api,
+        inputs$.pipe(map(([currentPage, size]) => ({ page: currentPage, size }))),
+        arrivals$,
+        changed$,
+      ),
+    [page, pageSize],
+  );
+  // The list is only fetched while it is open.
+  const state = useObservableState(listOpen ? pageState$ : EMPTY_STATE$, { status: 'loading' });
+
+  useSubscription(arrivals$, (item) => {
+    toasts.show({
+      title: item.alertType?.name ?? 'New notification',
+      message: item.alertType ? `${item.alertType.risk} risk alert` : 'A new alert matched your preferences.',
+      autoClose: TOAST_MS,
+    });
+  });
+
+  const run = (change: ReturnType<typeof setReadAt>) =>
+    change.subscribe({
+      next: () => {
+        setFailed(false);
+        changed$.next();
+      },
+      error: () => setFailed(true),
+    });
+
+  return {
+    unread,
+    state,
+    page,
+    pageSize,
+    setPage,
+    setPageSize: (size) => {
+      setPageSize(size);
+      setPage(0);
+    },
+    toggleRead: (item) => run(setReadAt(api, item.id, item.readAt ? null : new Date().toISOString())),
+    markRead: (item) => {
+      if (!item.readAt) run(setReadAt(api, item.id, new Date().toISOString()));
+    },
+    remove: (item) => run(deleteNotification(api, item.id)),
+    failed,
+  };
+}
+
+const EMPTY_STATE$ = new Subject<NotificationsPageState>();

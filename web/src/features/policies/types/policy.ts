@@ -1,0 +1,55 @@
+import type { Risk } from '../../../lib/levels';
+
+/** One parameter of an alert type (spec part 2 §3). */
+export interface AlertParameterSchema {
+  type: 'Float' | 'Integer' | string;
+  minimum?: number | null;
+  maximum?: number | null;
+  default?: number | null;
+  description?: string | null;
+}
+
+export interface PolicyAlertType {
+  id?: number;
+  code?: string;
+  name: string;
+  risk: Risk;
+  description: string;
+  parameters: Record<string, AlertParameterSchema> | null;
+}
+
+export interface PolicyItem {
+  id?: number;
+  enabled: boolean;
+  alertTypeCode: string;
+  alertType: PolicyAlertType;
+  parameters: Record<string, number | string | null>;
+}
+
+/** `GET policies` / `GET policies/{id}` (api-reference §8). */
+export interface Policy {
+  id: number;
+  name: string;
+  isDefault: boolean;
+  organizationId?: number | null;
+  items: PolicyItem[];
+  dataCollectors: { id: number; name: string }[];
+}
+
+/** A policy item body of POST/PUT policies. */
+export interface PolicyItemPayload {
+  id?: number;
+  alertTypeCode: string;
+  enabled: boolean;
+  parameters: Record<string, number>;
+}
+
+/** `GET app_keys`. */
+export interface AppKeysAnswer {
+  limit?: number;
+  count: number;
+  keys: { id: number; key: string }[];
+}
+
+/** The alert type whose item carries the organisation's key dictionary (spec §2). */
+export const KEYS_DICTIONARY_CODE = 'LAF-009';
