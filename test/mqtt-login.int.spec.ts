@@ -97,4 +97,35 @@ describe('a data source with broker credentials', () => {
       return source.body.status === 'CONNECTED' ? true : null;
     }, 15_000);
   });
+
+  it('tests an edited data source with its stored password when the form leaves it empty', async () => {
+    if (!available) return;
+    const created = await harness.http
+      .post('/api/v1.0/data_collectors')
+      .set(auth())
+      .send({ ...body('R1ght!pass'), name: 'Stored password' })
+      .expect(200);
+    const outcome = async (path: string) => {
+      const started = await harness.http
+        .post(path)
+        .set(auth())
+        .send({ ...body(''), name: 'Stored password' })
+        .expect(200);
+      return waitFor(async () => {
+        const answer = await harness.http
+          .get(`/api/v1.0/data_collectors/test?data_collector_id=${started.body.id}`)
+          .set(auth());
+        return answer.body.haveResponse ? (answer.body.type as string) : null;
+      }, 15_000);
+    };
+    expect(await outcome(`/api/v1.0/data_collectors/test?data_collector_id=${created.body.id}`)).toBe(
+      'SUCCESS',
+    );
+    expect(await outcome('/api/v1.0/data_collectors/test')).toBe('LOGIN_FAILED');
+    await harness.http
+      .post('/api/v1.0/data_collectors/test?data_collector_id=999999')
+      .set(auth())
+      .send(body(''))
+      .expect(404);
+  });
 });

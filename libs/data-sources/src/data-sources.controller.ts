@@ -15,12 +15,14 @@ import {
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { IsOptional, IsString, IsUUID } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, IsUUID } from 'class-validator';
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import { alertCountsByDataSource } from '@lorawatch/alerts/queries/alert-counts-by-data-source';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { PageQuery } from '@lorawatch/platform/query-params';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
@@ -30,6 +32,7 @@ import { ChangeDataSourceStatusCommand } from './commands/change-status/change-s
 import { CreateDataSourceCommand } from './commands/create-data-source/create-data-source.handler';
 import { DeleteDataSourceCommand } from './commands/delete-data-source/delete-data-source.handler';
 import { forbidden, notFound } from './commands/shared/data-source-errors';
+import { loadOwnDataSource } from './commands/shared/load-own-data-source';
 import { DataSourceRequest } from './commands/shared/data-source-request.dto';
 import { resolveSettings } from './commands/shared/resolve-settings';
 import { UpdateDataSourceCommand } from './commands/update-data-source/update-data-source.handler';
@@ -52,6 +55,14 @@ class StatusBody {
   status?: string;
 }
 
+/** The data source being edited, if any: the test then uses its stored secrets where the body leaves them empty. */
+class StartTestQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'data_collector_id must be the integer id of a data source' })
+  data_collector_id?: number;
+}
+
 class TestQuery {
   @IsUUID('4', { message: 'data_collector_id must be the id returned by POST data_collectors/test' })
   data_collector_id!: string;
@@ -67,6 +78,7 @@ export class DataSourcesController {
     private readonly tests: ConnectionTests,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(READ_MODEL_SYNC) private readonly readModels: ReadModelSync,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.secrets = new SecretBox(config.secretKey);
@@ -130,8 +142,16 @@ export class DataSourcesController {
   @AdminOnly()
   @Post('data_collectors/test')
   @HttpCode(200)
-  async startTest(@CurrentUser() user: AuthUser, @Body() body: DataSourceRequest) {
-    const settings = await resolveSettings(body, user.organizationId, this.store, this.secrets, null);
+  async startTest(
+    @CurrentUser() user: AuthUser,
+    @Body() body: DataSourceRequest,
+    @Query() query: StartTestQuery,
+  ) {
+    const previous =
+      query.data_collector_id === undefined
+        ? null
+        : (await loadOwnDataSource(this.events, query.data_collector_id, user.organizationId)).state.settings;
+    const settings = await resolveSettings(body, user.organizationId, this.store, this.secrets, previous);
     return { message: 'Testing data collector', id: this.tests.start(user.organizationId, settings) };
   }
 
