@@ -68,22 +68,53 @@ describe('users and roles', () => {
       await harness.http.get(`${API}/user?size=0`).set(auth(tokens.admin)).expect(400);
     });
 
-    it('shows a regular user only himself, without paging headers', async () => {
+    it('shows a regular user the same list of his organization, and nobody another organization’s', async () => {
+      const asAdmin = await harness.http.get(`${API}/user`).set(auth(tokens.admin)).expect(200);
+      const asUser = await harness.http.get(`${API}/user`).set(auth(tokens.user)).expect(200);
+      expect(asUser.body).toEqual(asAdmin.body);
+      expect(asUser.headers['total-items']).toBe(asAdmin.headers['total-items']);
+      const page = await harness.http.get(`${API}/user?page=2&size=1`).set(auth(tokens.user)).expect(200);
+      expect(page.body.users).toEqual([asAdmin.body.users[1]]);
+      const elsewhere = await harness.http.get(`${API}/user`).set(auth(tokens['other admin'])).expect(200);
+      const theirs = elsewhere.body.users.map((user: { username: string }) => user.username);
+      expect(theirs).toContain('stranger');
+      expect(theirs).not.toEqual(expect.arrayContaining(['operator']));
+      expect(theirs).not.toContain('target');
+    });
+
+    it('never answers secrets: only the public fields of a user', async () => {
       const response = await harness.http.get(`${API}/user`).set(auth(tokens.user)).expect(200);
-      expect(response.body.users.map((user: { username: string }) => user.username)).toEqual(['operator']);
-      expect(response.headers['total-items']).toBeUndefined();
+      const fields = new Set(response.body.users.flatMap((user: object) => Object.keys(user)));
+      expect([...fields].sort()).toEqual(
+        [
+          'active',
+          'email',
+          'first_login',
+          'full_name',
+          'id',
+          'organization_id',
+          'organization_name',
+          'phone',
+          'user_roles',
+          'username',
+        ].sort(),
+      );
     });
   });
 
   describe('GET user/{username}', () => {
-    it('answers oneself and an admin of the same organization; 404 for unknown users', async () => {
+    it('answers any member of the same organization; 404 for unknown users and other organizations’', async () => {
       const self = await harness.http.get(`${API}/user/operator`).set(auth(tokens.user)).expect(200);
       expect(self.body).toMatchObject({ username: 'operator', user_roles: [1], organization_id: 1 });
       await harness.http.get(`${API}/user/operator`).set(auth(tokens.admin)).expect(200);
+      const colleague = await harness.http.get(`${API}/user/target`).set(auth(tokens.user)).expect(200);
+      const asAdmin = await harness.http.get(`${API}/user/target`).set(auth(tokens.admin)).expect(200);
+      expect(colleague.body).toEqual(asAdmin.body);
+      expect(colleague.body).toMatchObject({ username: 'target', organization_id: 1 });
       const unknown = await harness.http.get(`${API}/user/nobody`).set(auth(tokens.admin)).expect(404);
       expect(unknown.body.error).toBe('not found');
-      const forbidden = await harness.http.get(`${API}/user/target`).set(auth(tokens.user)).expect(403);
-      expect(forbidden.body.error).toBe('forbidden access');
+      const foreign = await harness.http.get(`${API}/user/stranger`).set(auth(tokens.user)).expect(404);
+      expect(foreign.body.error).toBe('not found');
     });
   });
 
@@ -248,7 +279,7 @@ describe('users and roles', () => {
       [
         'GET user/{username}',
         (c) => harness.http.get(`${API}/user/target`).set(as(c)),
-        { anonymous: 401, user: 403, admin: 200, 'other admin': 404 },
+        { anonymous: 401, user: 200, admin: 200, 'other admin': 404 },
       ],
       [
         'PUT user/{username}',

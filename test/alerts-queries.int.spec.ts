@@ -1,8 +1,11 @@
+import { seedWorld, type SeededWorld } from '@lorawatch/assets/testing/seed-world';
+import { WORLD } from '@lorawatch/assets/testing/inventory-world';
 import { ALERT_CATALOGUE, type AlertCode } from '@lorawatch/domain/alert-catalogue';
 import { alertOn, uplink } from '@lorawatch/issues/testing/issue-scenario';
 import { IssueWorld } from '@lorawatch/issues/testing/issue-world';
 import { startApp, type Harness } from './support/app-harness';
 import { authorization, callerTokens, type Caller, type CallerTokens } from './support/callers';
+import { waitFor } from './support/wait-for';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -389,5 +392,79 @@ describe('alert queries', () => {
         expect.objectContaining({ id: foreignSource, count: 0 }),
       ]);
     });
+  });
+});
+
+/**
+ * Alerts name their device and gateway by the ids the inventory and network screens open (api-reference §6, §10,
+ * §13): traffic through the real detectors, as the demo network's, then every id an alert gives must open the
+ * asset its parameters name.
+ */
+describe('alerts name their assets', () => {
+  let harness: Harness;
+  let tokens: CallerTokens;
+  let world: SeededWorld;
+
+  interface FullAlert {
+    type: string;
+    device_id: number | null;
+    gateway_id: number | null;
+    parameters: { dev_eui: string | null; gateway: string | null };
+  }
+
+  const get = (path: string, caller: Caller = 'admin') =>
+    harness.http.get(`/api/v1.0/${path}`).set(authorization(tokens, caller));
+
+  beforeAll(async () => {
+    harness = await startApp();
+    tokens = await callerTokens(harness, 82);
+    const created = await harness.http
+      .post('/api/v1.0/data_collectors')
+      .set(authorization(tokens, 'admin'))
+      .send({
+        name: 'World',
+        description: '',
+        data_collector_type_id: 1,
+        policy_id: 1,
+        ip: '127.0.0.1',
+        port: 1,
+      })
+      .expect(200);
+    world = await seedWorld(harness.app, 1, created.body.id as number);
+  });
+  afterAll(async () => harness?.close());
+
+  it('gives the inventory ids of the device and the gateway, which open those assets', async () => {
+    const alerts = await waitFor(async () => {
+      const listed = (await get('alerts?include_parameters=true').expect(200)).body as FullAlert[];
+      const codes = listed.map((alert) => alert.type);
+      return codes.filter((code) => code === 'LAF-400').length === 2 &&
+        codes.filter((code) => code === 'LAF-402').length === 2
+        ? listed
+        : null;
+    });
+    const deviceIds: Record<string, number> = {
+      [WORLD.healthy.devEui]: world.ids.healthy,
+      [WORLD.weak.devEui]: world.ids.weak,
+    };
+    const gatewayIds: Record<string, number> = {
+      [WORLD.dragino]: world.ids.dragino,
+      [WORLD.raspberry]: world.ids.raspberry,
+    };
+    for (const alert of alerts) {
+      expect(alert.device_id).toBe(deviceIds[alert.parameters.dev_eui ?? '']);
+      expect(alert.gateway_id).toBe(gatewayIds[alert.parameters.gateway ?? '']);
+      const device = await get(`inventory/device/${alert.device_id}`).expect(200);
+      expect(device.body).toMatchObject({
+        id: alert.device_id,
+        hex_id: alert.parameters.dev_eui,
+        type: 'device',
+      });
+      await get(`resource_usage/device/${alert.device_id}`).expect(200);
+      const gateway = await get(`inventory/gateway/${alert.gateway_id}`).expect(200);
+      expect(gateway.body).toMatchObject({ id: alert.gateway_id, hex_id: alert.parameters.gateway });
+      // The ids name this organization's assets only.
+      await get(`inventory/device/${alert.device_id}`, 'other admin').expect(403);
+    }
   });
 });

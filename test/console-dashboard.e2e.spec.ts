@@ -1,3 +1,6 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Some steps run inside the page (Playwright evaluate), where the DOM types apply.
 import type { Page } from 'playwright-core';
 import { useConsole, type ConsoleContext, type ConsoleUser } from './support/console-browser';
 

@@ -1,3 +1,6 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Some steps run inside the page (Playwright evaluate), where the DOM types apply.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { useConsole, type ConsoleContext } from './support/console-browser';

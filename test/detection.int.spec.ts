@@ -152,4 +152,78 @@ describe('detection engine in the standalone app', () => {
     expect(gateway).toMatchObject({ vendor: 'Raspberry Pi Foundation', usage: { npackets_up: 41 } });
     expect(device.numericId).not.toBe(gateway.numericId);
   });
+
+  it('keeps the latest names the network server gave, in the assets and in the alerts of the device', async () => {
+    const devEui = '70b3d54990000def';
+    const gateway = 'a840411d2bfc4150';
+    const log = harness.app.get<PacketLog>(PACKET_LOG);
+    const frame = (fCnt: number, names: Partial<Packet>): Packet =>
+      packetFromPhy(
+        buildDataUp({ ...KEYS, devAddr: '26011f0c', fCnt, fPort: 1, payload: Buffer.from([fCnt]) }),
+        {
+          organizationId,
+          dataSourceId,
+          source: 'chirpstack_collector',
+          gateway,
+          devEui,
+          devEuiInferred: true,
+          date: new Date(Date.now() - (10 - fCnt) * 60_000).toISOString(),
+          rssi: -90,
+          lsnr: 5,
+          ...names,
+        },
+      );
+    await log.append([
+      frame(1, { deviceName: 'water-meter-0007', applicationName: 'meters', gatewayName: 'gw-rooftop' }),
+      // Most frames carry no names: they must not erase the ones known.
+      frame(2, {}),
+    ]);
+    const named = await waitFor(
+      async () => {
+        const list = await harness.http.get('/api/v1.0/inventory/list?size=50').set(auth).expect(200);
+        const rows = list.body.assets as Array<{
+          id: number;
+          hex_id: string;
+          name: string | null;
+          app_name: string | null;
+        }>;
+        const device = rows.find((row) => row.hex_id === devEui);
+        const station = rows.find((row) => row.hex_id === gateway);
+        const store = harness.app.get<ReadStore>(READ_STORE).collection<AssetView>(ASSETS);
+        const counted = await store.find({ hexId: devEui });
+        return device && station && counted[0]?.usage.npackets_up === 2 ? { device, station } : null;
+      },
+      15_000,
+      'the named assets',
+    );
+    expect(named.device).toMatchObject({ name: 'water-meter-0007', app_name: 'meters' });
+    expect(named.station).toMatchObject({ name: 'gw-rooftop' });
+    const detail = await harness.http
+      .get(`/api/v1.0/inventory/device/${named.device.id}`)
+      .set(auth)
+      .expect(200);
+    expect(detail.body).toMatchObject({ name: 'water-meter-0007', app_name: 'meters' });
+
+    // Alerts come through the event store and their projection, a little after the assets.
+    const [newDevice, newGateway] = await waitFor(
+      async () => {
+        const raised = await alerts();
+        const device = raised.find(
+          (alert) => alert.type === 'LAF-400' && alert.parameters.dev_eui === devEui,
+        );
+        const station = raised.find(
+          (alert) => alert.type === 'LAF-402' && alert.parameters.gateway === gateway,
+        );
+        return device && station ? [device, station] : null;
+      },
+      15_000,
+      'the new device and gateway alerts',
+    );
+    expect(newDevice.parameters).toMatchObject({
+      dev_name: 'water-meter-0007',
+      gw_name: 'gw-rooftop',
+      app_name: 'meters',
+    });
+    expect(newGateway.parameters).toMatchObject({ gw_name: 'gw-rooftop' });
+  });
 });

@@ -55,6 +55,8 @@ describe.each<[SimFormatName, number]>([
       format,
       attacks: ['join-replay'],
       attackIntervalSeconds: 60,
+      // As the demo network runs: the application events name the devices and (v3) the gateways.
+      applicationEvents: true,
     });
     const publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`);
     let replayed = false;
@@ -75,5 +77,58 @@ describe.each<[SimFormatName, number]>([
     expect([...codes].sort()).toEqual(expect.arrayContaining(['LAF-003', 'LAF-400', 'LAF-402']));
     const metrics = (await harness.http.get('/metrics').expect(200)).text;
     expect(metrics).not.toMatch(/lorawatch_collector_malformed_total\{[^}]*\} [1-9]/);
+
+    await expectNamedAssets(harness, auth, format.startsWith('chirpstack-v3'));
   });
 });
+
+interface AlertJson {
+  type: string;
+  device_id: number | null;
+  gateway_id: number | null;
+  parameters: Record<string, unknown>;
+}
+interface InventoryJson {
+  id: number;
+  hex_id: string;
+  name: string | null;
+}
+
+/**
+ * The names the network server gave reach the inventory and the alerts, and the ids alerts give open the assets
+ * they name. Gateway names come only with ChirpStack v3 (its application events list them).
+ */
+async function expectNamedAssets(harness: Harness, auth: { Authorization: string }, gatewayNames: boolean) {
+  const get = async <T>(path: string): Promise<T> =>
+    (await harness.http.get(`/api/v1.0/${path}`).set(auth).expect(200)).body as T;
+  // A device heard only before its first application event (its join request) has no name yet; the rest do.
+  const list = await get<{ assets: InventoryJson[] }>('inventory/list?asset_type=device&size=50');
+  const devices = list.assets.filter((row) => row.name !== null);
+  expect(devices.length).toBeGreaterThan(0);
+  for (const row of devices) expect(row.name).toMatch(/^[a-z]+(-[a-z]+)*-\d{4,5}$/);
+
+  const alerts = await get<AlertJson[]>('alerts?include_parameters=true');
+  // The replayed join request names its device by DevEUI, which its earlier application events named.
+  const replay = alerts.find((alert) => alert.type === 'LAF-003');
+  const victim = devices.find((row) => row.hex_id === replay?.parameters.dev_eui);
+  expect(victim).toBeDefined();
+  expect(replay?.parameters.dev_name).toBe(victim?.name);
+  if (gatewayNames) expect(replay?.parameters.gw_name).toMatch(/^gw-[a-z-]+-[0-9a-f]{4}$/);
+  else expect(replay?.parameters).not.toHaveProperty('gw_name');
+
+  for (const alert of alerts) {
+    const deviceKey = alert.parameters.dev_eui ?? alert.parameters.dev_addr ?? null;
+    expect(alert.device_id === null).toBe(deviceKey === null);
+    if (deviceKey === null) continue;
+    const device = await get<{ hex_id: string; dev_addr: string | null }>(
+      `inventory/device/${alert.device_id}`,
+    );
+    expect([device.hex_id, device.dev_addr]).toContain(deviceKey);
+    expect(alert.gateway_id).not.toBeNull();
+    const gateway = await get<{ hex_id: string; name: string | null }>(
+      `inventory/gateway/${alert.gateway_id}`,
+    );
+    expect(gateway.hex_id).toBe(alert.parameters.gateway);
+    if (gatewayNames) expect(gateway.name).toMatch(/^gw-/);
+  }
+}

@@ -1,3 +1,5 @@
+import { WORLD } from '@lorawatch/assets/testing/inventory-world';
+import { seedWorld, type SeededWorld } from '@lorawatch/assets/testing/seed-world';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { secondsAfter } from '@lorawatch/detectors/testing/packet-factory';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
@@ -17,6 +19,7 @@ import { waitFor } from './support/wait-for';
 
 interface IssueRecord {
   id: number;
+  device_id: number | null;
   since: string;
   last_checked: string;
   data_collector_id: number;
@@ -81,7 +84,8 @@ describe('current issues', () => {
       organization_id: 1,
       alert: { id: shown[0].id, type: 'LAF-100', parameters: { rssi: -125 } },
       alert_type: { id: alertTypeByCode('LAF-100').id, code: 'LAF-100' },
-      device_id: null,
+      // The device's inventory id: 'current issues name their assets' opens it.
+      device_id: expect.any(Number),
       data_collector_id: fieldId,
       data_collector_name: 'Field',
       parameters: {},
@@ -100,12 +104,16 @@ describe('current issues', () => {
 
   it('announces an issue-type alert on the websocket once its issue opens, and never its recurrences', async () => {
     const received: number[] = [];
+    const devicesOf = new Map<number, number | null>();
     const socket = io(harness.url, { transports: ['websocket'], forceNew: true });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    socket.on('new_alert', (message: { alert_id: number }) => received.push(message.alert_id));
+    socket.on('new_alert', (message: { alert_id: number; alert: { device_id: number | null } }) => {
+      received.push(message.alert_id);
+      devicesOf.set(message.alert_id, message.alert.device_id);
+    });
     expect(await socket.timeout(5000).emitWithAck('authorization', { token: admin })).toEqual({ ok: true });
     try {
       const device = nextDevice();
@@ -124,6 +132,10 @@ describe('current issues', () => {
         'new_alert',
       );
       expect(received.sort((x, y) => x - y)).toEqual(shown.sort((x, y) => x - y));
+      // The announcement names the device by the same id as the alert list and the device's issue.
+      const record = await issueOf('LAF-103', device);
+      expect(record?.device_id).toEqual(expect.any(Number));
+      expect(shown.map((id) => devicesOf.get(id))).toEqual([record?.device_id, record?.device_id]);
     } finally {
       socket.close();
     }
@@ -403,6 +415,66 @@ describe('current issues authorization', () => {
     }
   });
 });
+/**
+ * Issues name their device by the id the inventory opens (api-reference §7, §10): the world's assets come from real
+ * traffic through the detectors, then issues are opened on them the way the detectors raise alerts.
+ */
+describe('current issues name their assets', () => {
+  let harness: Harness;
+  let world: IssueWorld;
+  let seeded: SeededWorld;
+  let admin: string;
+
+  beforeAll(async () => {
+    harness = await startApp();
+    world = new IssueWorld(harness);
+    admin = await harness.adminToken();
+    seeded = await seedWorld(harness.app, 1, await createDataSource(harness, admin, 'World'));
+  });
+  afterAll(async () => harness.close());
+
+  const get = async (path: string) =>
+    (
+      await harness.http
+        .get(`/api/v1.0/${path}`)
+        .set({ Authorization: `Bearer ${admin}` })
+        .expect(200)
+    ).body;
+
+  it('gives a device issue its device id and its alert the device and gateway ids, which open them', async () => {
+    const on = { organizationId: 1, dataSourceId: seeded.dataSourceId, gateway: WORLD.raspberry };
+    const weakDevice = { devEui: WORLD.weak.devEui, devAddr: WORLD.weak.devAddr };
+    await world.raise(alertOn('LAF-100', uplink(weakDevice, BASE, 99, on), { rssi: -125 }));
+    const [record] = (await get('quarantined_devices?alerttype[]=' + alertTypeByCode('LAF-100').id)) as Array<
+      IssueRecord & { device_id: number; alert: { device_id: number; gateway_id: number } }
+    >;
+    expect(record.device_id).toBe(seeded.ids.weak);
+    expect(record.alert).toMatchObject({ device_id: seeded.ids.weak, gateway_id: seeded.ids.raspberry });
+    expect(await get(`inventory/device/${record.device_id}`)).toMatchObject({ hex_id: WORLD.weak.devEui });
+    expect(await get(`inventory/gateway/${record.alert.gateway_id}`)).toMatchObject({
+      hex_id: WORLD.raspberry,
+    });
+    const issuesOfDevice = (await get(`inventory/device/${record.device_id}/issues`)) as {
+      issues: Array<{ id: number }>;
+    };
+    expect(issuesOfDevice.issues.map((issue) => issue.id)).toEqual([record.id]);
+  });
+
+  it('gives a gateway issue no device id; its alert names the gateway', async () => {
+    const on = { organizationId: 1, dataSourceId: seeded.dataSourceId, gateway: WORLD.dragino };
+    const healthy = { devEui: WORLD.healthy.devEui, devAddr: WORLD.healthy.devAddr };
+    await world.raise(alertOn('LAF-010', uplink(healthy, BASE, 98, on)));
+    const [record] = (await get('quarantined_devices?alerttype[]=' + alertTypeByCode('LAF-010').id)) as Array<
+      IssueRecord & { device_id: number | null; alert: { gateway_id: number } }
+    >;
+    expect(record.device_id).toBeNull();
+    expect(record.alert.gateway_id).toBe(seeded.ids.dragino);
+    expect(await get(`inventory/gateway/${record.alert.gateway_id}`)).toMatchObject({
+      hex_id: WORLD.dragino,
+    });
+  });
+});
+
 async function createDataSource(harness: Harness, token: string, name: string): Promise<number> {
   const created = await harness.http
     .post('/api/v1.0/data_collectors')

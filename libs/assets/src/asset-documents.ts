@@ -1,15 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { DeviceDetectionState, GatewayDetectionState } from '@lorawatch/detectors/detect';
 import { deviceUsage } from '@lorawatch/detectors/statistics/device-usage';
 import { gatewayUsage } from '@lorawatch/detectors/statistics/gateway-usage';
+import { assetNumericId } from '@lorawatch/domain/asset-id';
 import type { PolicyView } from '@lorawatch/domain/policy';
 import type { AssetView } from './asset.view';
 import { vendorOf } from './vendor';
 
-/** 48 bits of a hash: a safe integer, and a collision needs ~16 million assets to become likely. */
-export function assetNumericId(id: string): number {
-  return parseInt(createHash('sha256').update(id).digest('hex').slice(0, 12), 16);
-}
+// Re-exported: the asset queries name gateways of packets with it.
+export { assetNumericId };
 
 export interface AssetScope {
   organizationId: number;
@@ -37,6 +35,8 @@ export function deviceDocument(
     devEui: state.devEui,
     devAddr: state.devAddr,
     joinEui: state.joinRequests.at(-1)?.joinEui ?? null,
+    name: state.name ?? null,
+    applicationName: state.applicationName ?? null,
     vendor: vendorOf(state.devEui),
     connected: usage.connected,
     firstActivity: usage.first_activity,
@@ -61,6 +61,8 @@ export function gatewayDocument(state: GatewayDetectionState, scope: AssetScope)
     devEui: null,
     devAddr: null,
     joinEui: null,
+    name: state.name ?? null,
+    applicationName: null,
     vendor: vendorOf(state.gateway),
     connected: usage.connected,
     firstActivity: usage.first_activity ?? state.firstSeenAt,

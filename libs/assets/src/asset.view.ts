@@ -23,6 +23,10 @@ export interface AssetView {
   devEui: string | null;
   devAddr: string | null;
   joinEui: string | null;
+  /** The latest name the network server gave the asset (null while none said); absent in older documents. */
+  name?: string | null;
+  /** Devices: the latest name of their application. */
+  applicationName?: string | null;
   vendor: string | null;
   connected: boolean;
   firstActivity: string | null;

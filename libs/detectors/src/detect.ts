@@ -112,6 +112,9 @@ export function detect(input: DetectionInput): DetectionResult {
     device = {
       ...device,
       devAddr,
+      // Most frames carry no name: the last one given stays.
+      ...(packet.deviceName ? { name: packet.deviceName } : {}),
+      ...(packet.applicationName ? { applicationName: packet.applicationName } : {}),
       lastSeenAt: laterOf(device.lastSeenAt, packet.date),
       discovery: laf400.discovery,
       joinRequests,
@@ -138,12 +141,14 @@ export function detect(input: DetectionInput): DetectionResult {
   if (gateway !== undefined) {
     gateway = {
       ...gateway,
+      ...(packet.gatewayName ? { name: packet.gatewayName } : {}),
       statistics: outcome.take(updateGatewayStatistics(gateway.statistics, step)),
       location: outcome.take(detectGatewayMoved(gateway.location ?? undefined, step)) ?? null,
     };
   }
 
-  return { device, gateway, dataSource, session, ...outcome.result(policy) };
+  const { alerts, cleared } = outcome.result(policy);
+  return { device, gateway, dataSource, session, alerts: alerts.map(assetNames(device, gateway)), cleared };
 }
 
 export interface TickDetectionInput {
@@ -183,7 +188,29 @@ export function detectOnTick(input: TickDetectionInput): TickDetectionResult {
   if (gateway !== undefined) {
     gateway = { ...gateway, statistics: outcome.take(tickGatewayStatistics(gateway.statistics, tick)) };
   }
-  return { device, gateway, ...outcome.result(input.policy) };
+  const { alerts, cleared } = outcome.result(input.policy);
+  return { device, gateway, alerts: alerts.map(assetNames(device, gateway)), cleared };
+}
+
+/**
+ * The names alert messages show (`dev_name`, `gw_name`, `app_name`; alert-types.md §2.3), from the states of the
+ * packet's device and gateway, which remember them between the few frames that carry them. A name the detector
+ * set itself wins; an unknown name is left out rather than written as null.
+ */
+function assetNames(
+  device: DeviceDetectionState | undefined,
+  gateway: GatewayDetectionState | undefined,
+): (alert: AlertDraft) => AlertDraft {
+  const known: AlertDraft['parameters'] = {};
+  if (device?.name) known.dev_name = device.name;
+  if (device?.applicationName) known.app_name = device.applicationName;
+  if (gateway?.name) known.gw_name = gateway.name;
+  if (Object.keys(known).length === 0) return (alert) => alert;
+  return (alert) => {
+    const parameters = { ...alert.parameters };
+    for (const [key, name] of Object.entries(known)) parameters[key] ??= name;
+    return { ...alert, parameters };
+  };
 }
 
 /** Gathers what the detector families report while their states are folded into the new state. */

@@ -149,6 +149,49 @@ describe('detect', () => {
     expect(store).toStrictEqual(runDetection(scenario(), defaultPolicy).store);
   });
 
+  it('remembers the names a packet brings and gives them to every alert of the device and gateway', () => {
+    const named = chirpstackDocJoinRequest({
+      deviceName: 'parking-bay-0417',
+      applicationName: 'parking',
+      gatewayName: 'gw-zuidas-tower',
+    });
+    const first = runDetection([named], defaultPolicy);
+    expect(first.alerts.map((alert) => [alert.code, alert.parameters])).toEqual([
+      [
+        'LAF-400',
+        expect.objectContaining({
+          dev_name: 'parking-bay-0417',
+          app_name: 'parking',
+          gw_name: 'gw-zuidas-tower',
+        }),
+      ],
+      ['LAF-402', expect.objectContaining({ dev_name: 'parking-bay-0417', gw_name: 'gw-zuidas-tower' })],
+    ]);
+    expect(Object.values(first.store.devices)[0]).toMatchObject({
+      name: 'parking-bay-0417',
+      applicationName: 'parking',
+    });
+    expect(Object.values(first.store.gateways)[0]).toMatchObject({ name: 'gw-zuidas-tower' });
+
+    // The same join request an hour later, named by nobody: a repeated DevNonce, still named.
+    const unnamed = chirpstackDocJoinRequest({ id: 'again', date: secondsAfter(named.date, 3600) });
+    const second = runDetection([unnamed], defaultPolicy, first.store);
+    expect(second.alerts.length).toBeGreaterThan(0);
+    for (const alert of second.alerts) {
+      expect(alert.parameters).toMatchObject({ dev_name: 'parking-bay-0417', gw_name: 'gw-zuidas-tower' });
+    }
+    expect(Object.values(second.store.devices)[0].name).toBe('parking-bay-0417');
+  });
+
+  it('leaves names out of alerts while none is known', () => {
+    const { alerts } = runDetection([chirpstackDocJoinRequest()], defaultPolicy);
+    expect(alerts.length).toBeGreaterThan(0);
+    for (const alert of alerts) {
+      expect(alert.parameters).not.toHaveProperty('dev_name');
+      expect(alert.parameters).not.toHaveProperty('gw_name');
+    }
+  });
+
   it('starts from an empty store', () => {
     expect(emptyDetectionStore()).toStrictEqual({ devices: {}, gateways: {}, dataSources: {}, sessions: {} });
   });

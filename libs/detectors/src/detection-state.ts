@@ -31,6 +31,12 @@ export interface DeviceDetectionState {
   devEui: string | null;
   /** Latest session address, reported with every alert of the device. */
   devAddr: string | null;
+  /**
+   * Latest names the network server gave the device and its application; kept because most frames carry none.
+   * Absent in states stored before names were kept.
+   */
+  name?: string | null;
+  applicationName?: string | null;
   lastSeenAt: string;
   discovery: DeviceDiscovery | null;
   /** Join request transmissions (LAF-001, LAF-003). */
@@ -52,6 +58,8 @@ export interface GatewayDetectionState {
   /** `dataSourceId:gatewayEui`. */
   key: string;
   gateway: string;
+  /** Latest name the network server gave the gateway; absent in states stored before names were kept. */
+  name?: string | null;
   firstPacketId: string;
   firstSeenAt: string;
   lastSeenAt: string;

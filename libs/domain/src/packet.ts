@@ -62,6 +62,14 @@ export interface Packet {
   latitude: number | null;
   longitude: number | null;
   altitude: number | null;
+  /**
+   * Names the network server gave the device, its application and the gateway, when the source says (ChirpStack
+   * application events, TTS identifiers). Optional: packets logged before names were kept have none, and most
+   * gateway frames carry none.
+   */
+  deviceName?: string | null;
+  applicationName?: string | null;
+  gatewayName?: string | null;
 }
 
 /** Key of a packet in the partitioned packet log: data source + device (DevEUI when known, else DevAddr, else gateway). */

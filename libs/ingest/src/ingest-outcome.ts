@@ -22,7 +22,15 @@ export type IngestOutcome =
   | { kind: 'packets'; packets: Packet[] }
   | { kind: 'gateway'; gateway: string; location?: GatewayLocation; online?: boolean }
   /** An application event's DevAddr → DevEUI binding (no frame: application events carry no PHYPayload). */
-  | { kind: 'device'; devEui: string; devAddr: string; deviceName?: string; applicationName?: string }
+  | {
+      kind: 'device';
+      devEui: string;
+      devAddr: string;
+      deviceName?: string;
+      applicationName?: string;
+      /** Gateways that heard the event and the names the network server gives them (ChirpStack v3 rxInfo). */
+      gatewayNames?: Array<{ gateway: string; name: string }>;
+    }
   | { kind: 'ignored'; reason: string }
   | { kind: 'malformed'; reason: string };
 

@@ -1,4 +1,5 @@
 import { parseChirpstackApplicationEvent } from '@lorawatch/ingest/application/chirpstack-application-event';
+import { createChirpstackV3Parser } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-parser';
 import { decodePhyPayload } from '@lorawatch/lorawan/decode-phy-payload';
 import { NetworkSimulator, type NetworkSimulatorOptions } from './network-simulator';
 import type { SimMessage } from './sim-event';
@@ -51,6 +52,36 @@ describe('application events', () => {
       if (!decoded.ok || decoded.frame.devAddr === null) continue;
       expect(decoded.frame.devAddr).toBe(addressOf.get(message.devEui ?? ''));
     }
+  });
+
+  it('chirpstack-v3: name every device as an operator would, and the gateways that heard it', () => {
+    const messages = run({ ...BASE, format: 'chirpstack-v3', applicationEvents: true }, 5);
+    const parse = createChirpstackV3Parser();
+    const context = { dataSourceId: 1, organizationId: 1, receivedAt: new Date(0).toISOString() };
+    const deviceNames = new Map<string, Set<string>>();
+    const gatewayNames = new Map<string, Set<string>>();
+    const note = (names: Map<string, Set<string>>, key: string, name: string | null | undefined) => {
+      if (name) names.set(key, (names.get(key) ?? new Set()).add(name));
+    };
+    for (const message of messages) {
+      const outcome = parse(message.topic, message.payload, context);
+      if (outcome.kind !== 'packets') continue;
+      for (const packet of outcome.packets) {
+        if (packet.devEui !== null) note(deviceNames, packet.devEui, packet.deviceName);
+        if (packet.gateway !== null) note(gatewayNames, packet.gateway, packet.gatewayName);
+      }
+    }
+    // Every device and gateway got a name on its frames, one name each, and no two share one.
+    expect(deviceNames.size).toBe(BASE.devices);
+    expect(gatewayNames.size).toBe(BASE.gateways);
+    const deviceList = [...deviceNames.values()].map((names) => [...names]);
+    expect(deviceList.every((names) => names.length === 1)).toBe(true);
+    expect(new Set(deviceList.flat()).size).toBe(BASE.devices);
+    for (const [name] of deviceList) expect(name).toMatch(/^[a-z]+(-[a-z]+)*-\d{4,5}$/);
+    // Names say what devices are, and a network has several kinds.
+    expect(new Set(deviceList.map(([name]) => name.replace(/-\d+$/, ''))).size).toBeGreaterThan(1);
+    for (const names of gatewayNames.values())
+      expect([...names]).toEqual([expect.stringMatching(/^gw-[a-z-]+-[0-9a-f]{4}$/)]);
   });
 
   it('ttn-v3: none, as TTS streams them to applications, not on the gateway stream', () => {

@@ -1,4 +1,5 @@
 import type { JsonObject } from '@lorawatch/ingest/json-fields';
+import { simulatedDeviceName, simulatedGatewayName } from './asset-names';
 import type { ApplicationBody } from './chirpstack-format';
 import type { ApplicationEvent, LoRaTx } from './sim-event';
 
@@ -14,10 +15,6 @@ function dataRate(tx: LoRaTx): number {
   return 12 - tx.spreadingFactor;
 }
 
-function deviceName(devEui: string): string {
-  return `sensor-${devEui.slice(-6)}`;
-}
-
 /**
  * Application Server v3 with the `json` marshaler (wire-formats §3.6; compare fixtures/chirpstack-v3/
  * app-event-*.json): EUIs and the DevAddr as base64 of their big-endian bytes, the data decrypted.
@@ -26,11 +23,12 @@ export function chirpstackV3ApplicationBody(event: ApplicationEvent): Applicatio
   const body: JsonObject = {
     applicationID: V3_APPLICATION_ID,
     applicationName: APPLICATION_NAME,
-    deviceName: deviceName(event.devEui),
+    deviceName: simulatedDeviceName(event.devEui),
     devEUI: Buffer.from(event.devEui, 'hex').toString('base64'),
     devAddr: Buffer.from(event.devAddr, 'hex').toString('base64'),
     rxInfo: event.receptions.map((reception) => ({
       gatewayID: Buffer.from(reception.gateway.eui, 'hex').toString('base64'),
+      name: simulatedGatewayName(reception.gateway.eui),
       time: event.at.toISOString(),
       rssi: reception.rssi,
       loRaSNR: reception.snr,
@@ -78,7 +76,7 @@ export function chirpstackV4ApplicationBody(event: ApplicationEvent): Applicatio
       applicationName: APPLICATION_NAME,
       deviceProfileId: V4_DEVICE_PROFILE_ID,
       deviceProfileName: 'EU868 sensor',
-      deviceName: deviceName(event.devEui),
+      deviceName: simulatedDeviceName(event.devEui),
       devEui: event.devEui,
     },
     devAddr: event.devAddr,

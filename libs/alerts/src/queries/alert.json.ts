@@ -1,4 +1,5 @@
 import type { AlertType } from '@lorawatch/domain/alert-catalogue';
+import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
 import type { AlertView } from '../projection/alert.view';
 
 /** API shape of an alert (api-reference §6); the short form is {id, type, created_at}. */
@@ -9,11 +10,12 @@ export function alertJson(alert: AlertView, dataSourceName: string | null, full:
     type: alert.code,
     risk: alert.risk,
     created_at: alert.createdAt,
-    device_id: null,
+    // The ids `inventory/{type}/{id}` and `resource_usage/{type}/{id}` accept, derived like the asset read model's.
+    device_id: deviceNumericId(alert.dataSourceId, alert.devEui, alert.devAddr),
     data_collector_id: alert.dataSourceId,
     data_collector_name: dataSourceName,
     device_session_id: null,
-    gateway_id: null,
+    gateway_id: gatewayNumericId(alert.dataSourceId, alert.gateway),
     device_auth_id: null,
     parameters: alert.parameters,
     resolved: alert.resolved,

@@ -83,9 +83,9 @@ export function deviceJson(asset: AssetView) {
   return {
     id: asset.numericId,
     dev_eui: asset.devEui,
-    name: null,
+    name: asset.name ?? null,
     vendor: asset.vendor,
-    app_name: null,
+    app_name: asset.applicationName ?? null,
     join_eui: asset.joinEui,
     data_collector_id: asset.dataSourceId,
     organization_id: asset.organizationId,

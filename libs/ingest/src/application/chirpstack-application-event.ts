@@ -2,6 +2,7 @@ import type { IngestOutcome } from '../ingest-outcome';
 import {
   decodeBase64,
   fieldPath,
+  isJsonObject,
   type JsonObject,
   optionalObject,
   optionalString,
@@ -123,7 +124,35 @@ function readV3Binding(json: JsonObject): Binding {
   } else {
     throw new MalformedMessage('devEUI must be 16 hex digits (json_v3) or base64 of 8 bytes (json)');
   }
-  return { outcome: { kind: 'device', devEui, ...names(json, '') }, devAddr };
+  const gatewayNames = readV3GatewayNames(json, HEX_EUI.test(devEuiText));
+  return {
+    outcome: {
+      kind: 'device',
+      devEui,
+      ...names(json, ''),
+      ...(gatewayNames.length > 0 ? { gatewayNames } : {}),
+    },
+    devAddr,
+  };
+}
+
+/**
+ * v3 lists every gateway that heard an uplink with its name (`rxInfo[].name`); the gateway id is spelled like the
+ * DevEUI of the same marshaler. Entries without a name or a readable id teach nothing and are skipped.
+ */
+function readV3GatewayNames(json: JsonObject, hex: boolean): Array<{ gateway: string; name: string }> {
+  const rxInfo = Array.isArray(json.rxInfo) ? (json.rxInfo as unknown[]) : [];
+  const named: Array<{ gateway: string; name: string }> = [];
+  rxInfo.forEach((entry, index) => {
+    if (!isJsonObject(entry)) return;
+    const { name, gatewayID: id } = entry;
+    if (typeof name !== 'string' || name === '' || typeof id !== 'string') return;
+    if (hex ? HEX_EUI.test(id) : BASE64_EUI.test(id)) {
+      const gateway = hex ? id.toLowerCase() : decodeBase64(id, `rxInfo[${index}].gatewayID`).toString('hex');
+      named.push({ gateway, name });
+    }
+  });
+  return named;
 }
 
 /** v4 (wire-formats §4.5): `deviceInfo.devEui` and `devAddr`, both hex. */

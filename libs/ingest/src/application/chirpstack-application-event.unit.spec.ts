@@ -40,6 +40,40 @@ describe('parseChirpstackApplicationEvent', () => {
       }
     });
 
+    it('reads the names of the gateways an event lists, in either marshaler, skipping unnamed ones', () => {
+      const hex = json({
+        devEUI: '0202020202020202',
+        devAddr: '00513942',
+        rxInfo: [
+          { gatewayID: 'B827EBFFFE29FD97', name: 'gw-zuidas' },
+          { gatewayID: '0016c001f153a14c', name: '' },
+          { gatewayID: 'not-an-eui', name: 'odd' },
+          { gatewayID: 'a840411d2bfc4150', name: 7 },
+        ],
+      });
+      expect(parseChirpstackApplicationEvent('v3', V3_UP, hex)).toMatchObject({
+        gatewayNames: [{ gateway: 'b827ebfffe29fd97', name: 'gw-zuidas' }],
+      });
+      const base64 = json({
+        devEUI: 'AgICAgICAgI=',
+        devAddr: 'AFE5Qg==',
+        rxInfo: [{ gatewayID: Buffer.from('b827ebfffe29fd97', 'hex').toString('base64'), name: 'gw-zuidas' }],
+      });
+      expect(parseChirpstackApplicationEvent('v3', V3_UP, base64)).toMatchObject({
+        gatewayNames: [{ gateway: 'b827ebfffe29fd97', name: 'gw-zuidas' }],
+      });
+      const unnamed = parseChirpstackApplicationEvent(
+        'v3',
+        V3_UP,
+        json({
+          devEUI: '0202020202020202',
+          devAddr: '00513942',
+          rxInfo: [{ gatewayID: '0016c001f153a14c' }],
+        }),
+      );
+      expect(unnamed).not.toHaveProperty('gatewayNames');
+    });
+
     it('reads an 8-hex-digit DevAddr as hex in json_v3, never as base64', () => {
       const payload = json({ devEUI: '0202020202020202', devAddr: '00189440' });
       expect(parseChirpstackApplicationEvent('v3', V3_JOIN, payload)).toMatchObject({ devAddr: '00189440' });

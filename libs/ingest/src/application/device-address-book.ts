@@ -12,7 +12,17 @@ export interface DeviceMapping {
   devAddr: string;
   deviceName?: string;
   applicationName?: string;
+  /** Names of the gateways that heard the event, when the network server lists them. */
+  gatewayNames?: GatewayName[];
 }
+
+export interface GatewayName {
+  /** Lowercase 16 hex digits, as packets name gateways. */
+  gateway: string;
+  name: string;
+}
+
+type DeviceNames = Pick<DeviceMapping, 'deviceName' | 'applicationName'>;
 
 interface Entry extends DeviceMapping {
   /** The collector's clock (ms) when the mapping was learned. */
@@ -43,6 +53,12 @@ const DATA_FRAMES: ReadonlySet<MType> = new Set<MType>([
 export class DeviceAddressBook {
   private readonly byDevAddr = new Map<string, Entry>();
   private readonly devAddrByDevEui = new Map<string, string>();
+  /**
+   * Names outlive sessions: a device keeps its name when its DevAddr is retired, and a join request (which
+   * carries the DevEUI, not the DevAddr) is named too. Bounded like the mappings, oldest learned first out.
+   */
+  private readonly namesByDevEui = new Map<string, DeviceNames>();
+  private readonly gatewayNames = new Map<string, string>();
 
   constructor(
     private readonly capacity: number = DEVICE_ADDRESS_BOOK_CAPACITY,
@@ -69,6 +85,10 @@ export class DeviceAddressBook {
     this.byDevAddr.set(devAddr, entry);
     this.devAddrByDevEui.set(devEui, devAddr);
     while (this.byDevAddr.size > this.capacity) this.evictOldest();
+    this.learnNames(devEui, mapping);
+    for (const { gateway, name } of mapping.gatewayNames ?? []) {
+      remember(this.gatewayNames, gateway.toLowerCase(), name, this.capacity);
+    }
   }
 
   lookup(devAddr: string): DeviceMapping | undefined {
@@ -79,10 +99,15 @@ export class DeviceAddressBook {
   }
 
   /**
-   * Returns the packet, with `devEui` attributed (and `devEuiInferred`) when it is a data frame without a
-   * DevEUI whose DevAddr is known. An attributed join accept retires the device's earlier DevAddr.
+   * Returns the packet with what the book knows: the DevEUI of a data frame whose DevAddr is known (marked
+   * `devEuiInferred`), and the names of its device, application and gateway. An attributed join accept
+   * retires the device's earlier DevAddr.
    */
   observe(packet: Packet): Packet {
+    return this.named(this.attributed(packet));
+  }
+
+  private attributed(packet: Packet): Packet {
     if (packet.mType === 'JoinAccept' && packet.devEui !== null) {
       this.retireSession(packet.devEui, packet.receivedAt);
       return packet;
@@ -95,6 +120,26 @@ export class DeviceAddressBook {
 
   size(): number {
     return this.byDevAddr.size;
+  }
+
+  /** The packet itself when the book knows no name for it, so unnamed traffic is not copied. */
+  private named(packet: Packet): Packet {
+    const device = packet.devEui === null ? undefined : this.namesByDevEui.get(packet.devEui.toLowerCase());
+    const gatewayName = packet.gateway === null ? undefined : this.gatewayNames.get(packet.gateway);
+    if (device === undefined && gatewayName === undefined) return packet;
+    const names: Partial<Packet> = {};
+    if (device?.deviceName !== undefined) names.deviceName = device.deviceName;
+    if (device?.applicationName !== undefined) names.applicationName = device.applicationName;
+    if (gatewayName !== undefined) names.gatewayName = gatewayName;
+    return { ...packet, ...names };
+  }
+
+  private learnNames(devEui: string, mapping: DeviceMapping): void {
+    if (mapping.deviceName === undefined && mapping.applicationName === undefined) return;
+    const names: DeviceNames = { ...this.namesByDevEui.get(devEui) };
+    if (mapping.deviceName !== undefined) names.deviceName = mapping.deviceName;
+    if (mapping.applicationName !== undefined) names.applicationName = mapping.applicationName;
+    remember(this.namesByDevEui, devEui, names, this.capacity);
   }
 
   private retireSession(devEui: string, receivedAt: string): void {
@@ -117,5 +162,16 @@ export class DeviceAddressBook {
     if (entry !== undefined && this.devAddrByDevEui.get(entry.devEui) === oldest.value) {
       this.devAddrByDevEui.delete(entry.devEui);
     }
+  }
+}
+
+/** Sets the key as the newest one, dropping the oldest keys beyond the capacity. */
+function remember<TValue>(map: Map<string, TValue>, key: string, value: TValue, capacity: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > capacity) {
+    const oldest = map.keys().next();
+    if (oldest.done === true) return;
+    map.delete(oldest.value);
   }
 }

@@ -115,4 +115,51 @@ describe('DeviceAddressBook', () => {
     book.observe(accept('2222222222222222'));
     expect(book.lookup('26012e50')?.devEui).toBe('2222222222222222');
   });
+
+  describe('names', () => {
+    const METER = '0004a30b001c0530';
+
+    it('names the frames of a device by its DevEUI, learned or carried, and keeps names across sessions', () => {
+      const book = new DeviceAddressBook();
+      book.learn(
+        { devEui: METER, devAddr: '26012e43', deviceName: 'water-meter-7', applicationName: 'meters' },
+        AT,
+      );
+
+      expect(book.observe(packet('UnconfirmedDataUp'))).toMatchObject({
+        devEui: METER,
+        deviceName: 'water-meter-7',
+        applicationName: 'meters',
+      });
+      const join = packet('JoinRequest', { devEui: METER.toUpperCase(), devAddr: null });
+      expect(book.observe(join)).toMatchObject({ deviceName: 'water-meter-7' });
+
+      // A new session whose event says no name: the device keeps the one it had.
+      book.learn({ devEui: METER, devAddr: '26012e99' }, AT);
+      expect(book.observe(packet('UnconfirmedDataUp', { devAddr: '26012e99' }))).toMatchObject({
+        devEui: METER,
+        deviceName: 'water-meter-7',
+      });
+      // Renamed in the network server: the newest name wins.
+      book.learn({ devEui: METER, devAddr: '26012e99', deviceName: 'water-meter-7b' }, AT);
+      expect(book.observe(join).deviceName).toBe('water-meter-7b');
+    });
+
+    it('names gateways the application events listed, and leaves unnamed traffic untouched', () => {
+      const book = new DeviceAddressBook();
+      const unnamed = packet('UnconfirmedDataUp');
+      expect(book.observe(unnamed)).toBe(unnamed);
+      book.learn(
+        {
+          devEui: '1111111111111111',
+          devAddr: '26019999',
+          gatewayNames: [{ gateway: '0016C001F153A14C', name: 'gw-rooftop' }],
+        },
+        AT,
+      );
+      const heard = book.observe(packet('UnconfirmedDataUp'));
+      expect(heard).toMatchObject({ devEui: null, gatewayName: 'gw-rooftop' });
+      expect(heard.deviceName).toBeUndefined();
+    });
+  });
 });

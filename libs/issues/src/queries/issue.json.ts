@@ -1,4 +1,5 @@
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
+import { deviceNumericId } from '@lorawatch/domain/asset-id';
 import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
 import type { IssueView } from '../projection/issue.view';
@@ -11,8 +12,11 @@ export function issueJson(issue: IssueView, alert: AlertView | null, dataSourceN
     organization_id: issue.organizationId,
     alert: alert ? alertJson(alert, dataSourceName, true) : null,
     alert_type: type ? alertTypeJson(type) : null,
-    // No numeric device ids in this product: the device is named by the alert's dev_eui / dev_addr.
-    device_id: null,
+    // The device's inventory id; gateway issues concern no device (their `device` is null).
+    device_id:
+      issue.asset.type === 'DEVICE'
+        ? deviceNumericId(issue.dataSourceId, issue.asset.devEui, issue.asset.devAddr)
+        : null,
     data_collector_id: issue.dataSourceId,
     data_collector_name: dataSourceName,
     parameters: {},

@@ -1,9 +1,8 @@
-import { Controller, ForbiddenException, Get, Inject, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CurrentUser } from '../../auth/jwt-auth.guard';
 import type { AuthUser } from '../../auth/token.service';
-import { ROLE_ADMIN } from '../../domain/account.events';
 import { USERS, type UserView } from '../../projection/user.view';
 import { readUserJson } from './read-user';
 
@@ -15,16 +14,14 @@ export class GetUserController {
 
   @Get('user/:username')
   @ApiResponse({ status: 200, description: 'The user object' })
-  @ApiResponse({ status: 403, description: 'Another user of your organization, without being admin' })
   @ApiResponse({ status: 404, description: 'No such user in your organization' })
   async get(@CurrentUser() caller: AuthUser, @Param('username') username: string) {
     const [user] = await this.store
       .collection<UserView>(USERS)
       .find({ username: username.trim().toLowerCase(), deleted: { $ne: true } }, { limit: 1 });
+    // Any member may read a colleague's profile (console part 1 §6); other organizations' users do not exist here.
     if (!user || user.organizationId !== caller.organizationId)
       throw new NotFoundException({ error: 'not found', message: 'not found' });
-    if (user.userId !== caller.userId && !caller.roles.includes(ROLE_ADMIN))
-      throw new ForbiddenException({ error: 'forbidden access', message: 'forbidden access' });
     return readUserJson(this.store, user);
   }
 }

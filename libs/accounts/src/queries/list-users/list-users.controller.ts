@@ -5,7 +5,6 @@ import { PageQuery } from '@lorawatch/platform/query-params';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CurrentUser } from '../../auth/jwt-auth.guard';
 import type { AuthUser } from '../../auth/token.service';
-import { ROLE_ADMIN } from '../../domain/account.events';
 import {
   ORGANIZATIONS,
   USERS,
@@ -20,11 +19,15 @@ import {
 export class ListUsersController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  /** Admins page through their organization's users (pending ones included); others see only themselves. */
+  /**
+   * Every member pages through the users of their own organization, pending ones included (console part 1 §6:
+   * any user can view the user list). The original showed non-admins only themselves; the answer never carries
+   * secrets, so there is nothing to hide from colleagues.
+   */
   @Get('user')
   @ApiResponse({
     status: 200,
-    description: '{"users": [user]}; for admins with total-items and total-pages headers',
+    description: '{"users": [user]} of the caller\'s organization, with total-items and total-pages headers',
   })
   async list(
     @CurrentUser() caller: AuthUser,
@@ -36,10 +39,6 @@ export class ListUsersController {
       .collection<OrganizationView>(ORGANIZATIONS)
       .get(String(caller.organizationId));
     const organizationName = organization?.name ?? null;
-    if (!caller.roles.includes(ROLE_ADMIN)) {
-      const self = await users.get(String(caller.userId));
-      return { users: self && !self.deleted ? [userJson(self, organizationName)] : [] };
-    }
     const page = query.page ?? 1;
     const size = query.size ?? 20;
     const filter = { organizationId: caller.organizationId, deleted: { $ne: true } };

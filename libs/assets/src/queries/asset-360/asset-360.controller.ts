@@ -28,11 +28,11 @@ export class Asset360Controller {
       dev_addr: asset.devAddr,
       organization_id: asset.organizationId,
       type: asset.type,
-      name: null,
+      name: asset.name ?? null,
       join_eui: asset.joinEui,
       data_collector: dataSourceName,
       vendor: asset.vendor,
-      app_name: null,
+      app_name: asset.applicationName ?? null,
       connected: asset.connected,
       last_activity: dateFormat(asset.lastActivity),
       first_activity: dateFormat(asset.firstActivity),
@@ -65,7 +65,7 @@ export class Asset360Controller {
     );
     return gateways.map((gateway) => ({
       [String(gateway.numericId)]: {
-        name: null,
+        name: gateway.name ?? null,
         hex_id: gateway.hexId,
         latitude: gateway.latitude,
         longitude: gateway.longitude,

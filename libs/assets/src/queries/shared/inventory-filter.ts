@@ -65,10 +65,19 @@ export function touchesGateways(asset: AssetView, gateways: Set<string>): boolea
   return heardBy(asset).some((key) => gateways.has(key));
 }
 
-/** What a search term is matched against (api-reference §14): vendor, EUIs, address and data source name. */
+/** What a search term is matched against (api-reference §14): vendor, EUIs, address, names, data source name. */
 export function searchText(row: InventoryRow): string {
   const { asset } = row;
-  return [asset.vendor, asset.hexId, asset.devEui, asset.devAddr, asset.joinEui, row.dataSourceName]
+  return [
+    asset.vendor,
+    asset.hexId,
+    asset.devEui,
+    asset.devAddr,
+    asset.joinEui,
+    asset.name,
+    asset.applicationName,
+    row.dataSourceName,
+  ]
     .filter((part): part is string => typeof part === 'string')
     .join('\n')
     .toLowerCase();

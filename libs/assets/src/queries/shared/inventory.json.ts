@@ -10,17 +10,17 @@ export const listType = (asset: AssetView): 'Device' | 'Gateway' =>
 export const locationOf = (asset: AssetView) =>
   asset.type === 'gateway' ? { latitude: asset.latitude, longitude: asset.longitude } : null;
 
-/** An inventory row (api-reference §10). Network servers' names and applications are not known here: null. */
+/** An inventory row (api-reference §10); names are those the network server gave, null until one says. */
 export function inventoryJson(row: InventoryRow) {
   const { asset } = row;
   return {
     id: asset.numericId,
     hex_id: asset.hexId,
     type: listType(asset),
-    name: null,
+    name: asset.name ?? null,
     data_collector: row.dataSourceName,
     vendor: asset.vendor,
-    app_name: null,
+    app_name: asset.applicationName ?? null,
     join_eui: asset.joinEui,
     importance: row.importance,
     hidden: row.hidden,
