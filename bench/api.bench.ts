@@ -359,6 +359,10 @@ async function main(): Promise<void> {
     const { child, readyMs } = await startServer(dataDir, port);
     server = child;
     console.log(`Server ready (read models caught up) in ${(readyMs / 1000).toFixed(1)} s`);
+    // Cold start: the projections, then the issue tracker, notifications and traffic counters start from nothing.
+    console.log(
+      `Cold-start catch-up: ${Math.round(built.alerts / (readyMs / 1000)).toLocaleString('en')} alert events/s to ready`,
+    );
     const base = `http://127.0.0.1:${port}`;
     const token = await signIn(base, 'bench', PASSWORD);
     await callApi(base, token, 'GET', '/api/v1.0/alert_types');

@@ -192,7 +192,8 @@ export class Runtime implements OnApplicationShutdown, Readiness, ReadModelSync 
   private async publish(update: ProjectionUpdate): Promise<void> {
     this.metrics.projectionPosition.set({ projection: update.projection }, update.event.position);
     const organizationId = update.event.metadata.organizationId;
-    if (organizationId === null || this.state === 'stopping') return;
+    // While catching up at start nobody is connected yet: the reads behind these messages would reach no one.
+    if (organizationId === null || this.state === 'stopping' || this.state === 'starting') return;
     // Dashboards, counts and tables reload on this instead of polling; events that changed nothing say nothing.
     if (update.ops.length > 0) {
       this.realtime.projectionUpdated({

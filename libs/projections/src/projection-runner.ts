@@ -2,17 +2,40 @@ import { Subject } from 'rxjs';
 import type { EventStore, Subscription } from '@lorawatch/event-store/event-store.port';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { Projection, ProjectionUpdate } from './projection';
+import { ProjectionBatch } from './projection-batch';
 
-/** Runs each projection on its own catch-up subscription from its stored checkpoint. */
+export interface ProjectionRunnerOptions {
+  /** Most events one read-store transaction commits for a projection (default 500). */
+  maxBatchEvents?: number;
+}
+
+const DEFAULT_MAX_BATCH_EVENTS = 500;
+
+interface Lane {
+  subscription: Subscription;
+  batch: ProjectionBatch;
+}
+
+/**
+ * Runs each projection on its own catch-up subscription from its stored checkpoint. The events a subscription
+ * delivers back to back are committed in batches (see ProjectionBatch); `updates$` still tells of each event, in
+ * order, once the batch holding it has committed.
+ */
 export class ProjectionRunner {
   readonly updates$ = new Subject<ProjectionUpdate>();
-  private subscriptions: Subscription[] = [];
+  private lanes: Lane[] = [];
+  private readonly maxBatchEvents: number;
 
   constructor(
     private readonly events: EventStore,
     private readonly store: ReadStore,
     private readonly projections: Projection[],
+    options: ProjectionRunnerOptions = {},
   ) {
+    this.maxBatchEvents = options.maxBatchEvents ?? DEFAULT_MAX_BATCH_EVENTS;
+    if (!Number.isInteger(this.maxBatchEvents) || this.maxBatchEvents < 1) {
+      throw new Error('maxBatchEvents must be a positive integer');
+    }
     for (const projection of projections) {
       for (const spec of projection.collections) store.collection(spec);
     }
@@ -22,15 +45,17 @@ export class ProjectionRunner {
     for (const projection of this.projections) {
       await this.rebuildIfOutdated(projection);
       const after = await this.store.checkpoint(projection.name);
+      const batch = new ProjectionBatch(projection, this.store, {
+        after,
+        maxEvents: this.maxBatchEvents,
+        publish: (update) => this.updates$.next(update),
+      });
       const subscription = this.events.subscribeToAll(
-        { after, types: projection.eventTypes },
-        async (event) => {
-          const ops = await projection.project(event, this.store);
-          await this.store.commit(ops, { name: projection.name, position: event.position });
-          this.updates$.next({ projection: projection.name, event, ops });
-        },
+        // Reading as many events as a batch holds lets a full batch come from one read.
+        { after, types: projection.eventTypes, batchSize: this.maxBatchEvents },
+        (event) => batch.add(event),
       );
-      this.subscriptions.push(subscription);
+      this.lanes.push({ subscription, batch });
     }
   }
 
@@ -52,16 +77,35 @@ export class ProjectionRunner {
 
   /** Resolves once every projection has applied everything recorded so far. */
   async caughtUp(): Promise<void> {
-    await Promise.all(this.subscriptions.map((subscription) => subscription.caughtUp()));
+    await Promise.all(
+      this.lanes.map(async ({ subscription, batch }) => {
+        await subscription.caughtUp();
+        // Handed over is not yet committed: read-your-writes needs the open batch in the store.
+        await batch.commit();
+      }),
+    );
   }
 
+  /** Per projection, the position its read model reflects (events filtered out by type count as applied). */
   positions(): Record<string, number> {
-    return Object.fromEntries(this.projections.map((p, i) => [p.name, this.subscriptions[i]?.position ?? 0]));
+    return Object.fromEntries(
+      this.projections.map((p, i) => {
+        const lane = this.lanes[i];
+        if (!lane) return [p.name, 0];
+        return [p.name, lane.batch.holding ? lane.batch.committed : lane.subscription.position];
+      }),
+    );
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.subscriptions.map((subscription) => subscription.stop()));
-    this.subscriptions = [];
+    await Promise.all(
+      this.lanes.map(async ({ subscription, batch }) => {
+        await subscription.stop();
+        // What was projected is worth keeping; a failed commit only means the next start projects it again.
+        await batch.commit().catch(() => undefined);
+      }),
+    );
+    this.lanes = [];
   }
 }
 

@@ -265,6 +265,8 @@ const outcomeOf = (result: { nextExpectedRevision: number; position: number }): 
 
 /** The tracker's documents that changed between two states. */
 function stateOps(before: TrackerState, after: TrackerState): WriteOp[] {
+  // Most events (alerts of types that open no issue) leave the state as it was: nothing to compare.
+  if (after.issues === before.issues) return [];
   const ops: WriteOp[] = [];
   for (const [id, issue] of Object.entries(after.issues)) {
     if (before.issues[id] !== issue) ops.push({ op: 'upsert', collection: TRACKED_ISSUES.name, doc: issue });

@@ -10,6 +10,8 @@ const COLLECTION_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export class DocumentTables {
   readonly statements: StatementCache;
   private readonly created = new Set<string>();
+  /** Indexes already declared on this connection. */
+  private readonly indexed = new Set<string>();
 
   constructor(private readonly db: Database) {
     this.statements = new StatementCache(db);
@@ -28,6 +30,9 @@ export class DocumentTables {
 
   /** Expression indexes on the same json_extract text the filters produce, so SQLite can use them. */
   createIndex(collection: string, index: IndexSpec): void {
+    // collection() is called on every read: after the first time, only this key is built, no SQL.
+    const key = `${collection}(${index.fields.join(',')})${index.unique ? ' unique' : ''}`;
+    if (this.indexed.has(key)) return;
     const table = this.table(collection);
     if (index.fields.length === 0) throw new Error(`Index on ${collection} has no fields`);
     const name = [
@@ -39,6 +44,7 @@ export class DocumentTables {
     this.db.exec(
       `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name.join('__')} ON ${table} (${columns})`,
     );
+    this.indexed.add(key);
   }
 
   get(collection: string, id: string): JsonObject | null {

@@ -173,6 +173,18 @@ export function readStoreContract(
         await users.upsert({ id: 'u2', email: 'a@example.com' });
         expect(await users.count()).toBe(2);
       });
+      it('keeps enforcing a unique index when the collection is declared again, after a reset too', async () => {
+        const spec = { name: 'users', indexes: [{ fields: ['email'], unique: true }] };
+        await store
+          .collection<{ id: string; email: string }>(spec)
+          .upsert({ id: 'u1', email: 'a@example.com' });
+        await store.reset(['users'], 'users-projection');
+        const users = store.collection<{ id: string; email: string }>(spec);
+        await users.upsert({ id: 'u1', email: 'a@example.com' });
+        await expect(users.upsert({ id: 'u2', email: 'a@example.com' })).rejects.toBeInstanceOf(
+          DuplicateKeyError,
+        );
+      });
     });
 
     describe('filters', () => {
@@ -397,6 +409,31 @@ export function readStoreContract(
         expect(await alerts.get('a9')).toBeNull();
         expect(await alerts.get('a1')).not.toBeNull();
         expect(await alerts.count()).toBe(5);
+      });
+
+      it('applies the writes of one commit in order, each on the result of the ones before', async () => {
+        // A projection's batch puts the writes of many events in one commit, several on the same document.
+        const counters = store.collection<{ id: string; total: number; label?: string }>({
+          name: 'counters',
+        });
+        const replaced: Doc & { total: number } = { id: 'c2', total: 10 };
+        await store.commit(
+          [
+            { op: 'inc', collection: 'counters', id: 'c1', inc: { total: 1 } },
+            { op: 'inc', collection: 'counters', id: 'c1', inc: { total: 2 } },
+            { op: 'patch', collection: 'counters', id: 'c1', set: { label: 'three' } },
+            { op: 'upsert', collection: 'counters', doc: replaced },
+            { op: 'delete', collection: 'counters', id: 'c2' },
+            { op: 'inc', collection: 'counters', id: 'c2', inc: { total: 1 } },
+            { op: 'patch', collection: 'alerts', id: 'a1', set: { note: 'first' } },
+            { op: 'patch', collection: 'alerts', id: 'a1', set: { resolved: true } },
+          ],
+          { name: 'batched', position: 99 },
+        );
+        expect(await counters.get('c1')).toEqual({ id: 'c1', total: 3, label: 'three' });
+        expect(await counters.get('c2')).toEqual({ id: 'c2', total: 1 });
+        expect(await alerts.get('a1')).toEqual({ ...ALERTS[0], note: 'first', resolved: true });
+        expect(await store.checkpoint('batched')).toBe(99);
       });
 
       it('increments fields, creating the document with setOnInsert when absent', async () => {
