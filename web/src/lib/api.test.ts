@@ -19,6 +19,22 @@ describe('api client', () => {
     });
   });
 
+  it('sends PATCH with a JSON body and gives the answer', async () => {
+    const backend = createFakeFetch({
+      'PATCH things/7': (request) => jsonResponse({ patched: request.body }),
+    });
+    const api = createApiClient({
+      fetch: backend.fetch,
+      getAccessToken: () => null,
+      onUnauthorized: vi.fn(),
+    });
+
+    await expect(firstValueFrom(api.patch('things/7', { status: 'DISABLED' }))).resolves.toEqual({
+      patched: { status: 'DISABLED' },
+    });
+    expect(backend.requests[0]).toMatchObject({ method: 'PATCH', body: { status: 'DISABLED' } });
+  });
+
   it('reports any 401 so the session can end, and fails with an ApiError carrying the status', async () => {
     const onUnauthorized = vi.fn();
     const backend = createFakeFetch({ 'GET alerts': () => jsonResponse({ msg: 'Token has expired' }, 401) });

@@ -39,6 +39,7 @@ export interface ApiClient {
   get<T>(path: string, options?: RequestOptions): Observable<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Observable<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Observable<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Observable<T>;
   delete<T>(path: string, options?: RequestOptions): Observable<T>;
 }
 
@@ -111,6 +112,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       dataOf(request('POST', path, { ...requestOptions, body: body ?? {} })),
     put: (path, body, requestOptions) =>
       dataOf(request('PUT', path, { ...requestOptions, body: body ?? {} })),
+    patch: (path, body, requestOptions) =>
+      dataOf(request('PATCH', path, { ...requestOptions, body: body ?? {} })),
     delete: (path, requestOptions) => dataOf(request('DELETE', path, requestOptions)),
   };
 }

@@ -1,10 +1,16 @@
-import { formatCount, formatDateTime, parseTimestamp } from './format';
+import { formatCount, formatDateTime, formatUnixDateTime, parseTimestamp } from './format';
 
 describe('format', () => {
   // The test run uses TZ=UTC (vite.config.ts).
   it('formats dates as MM/DD/YY hh:mm:ss A in the local zone', () => {
     expect(formatDateTime('2024-03-05T14:07:09.123Z')).toBe('03/05/24 02:07:09 PM');
     expect(formatDateTime('2024-03-05T00:00:01Z')).toBe('03/05/24 12:00:01 AM');
+  });
+
+  it('formats Unix seconds the same way, and nothing as empty', () => {
+    expect(formatUnixDateTime(1709647629)).toBe('03/05/24 02:07:09 PM');
+    expect(formatUnixDateTime(null)).toBe('');
+    expect(formatUnixDateTime(undefined)).toBe('');
   });
 
   it('reads the original backend timestamp forms too', () => {

@@ -27,6 +27,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   );
 }
 
+/** A time the server gives in Unix seconds (asset activity), formatted like `formatDateTime`; '' when absent. */
+export function formatUnixDateTime(seconds: number | null | undefined): string {
+  return seconds === null || seconds === undefined ? '' : formatDateTime(new Date(seconds * 1000));
+}
+
 /** Counts from 1000 with K and from 1,000,000 with M, one decimal (spec §9). */
 export function formatCount(count: number): string {
   if (Math.abs(count) >= 1_000_000) return `${trimDecimal(count / 1_000_000)}M`;

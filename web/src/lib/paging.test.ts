@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderByParam, pageFromHeaders, toggleSort } from './paging';
+import { orderByParam, pageCount, pageFromHeaders, toggleSort } from './paging';
 
 describe('sorting a list', () => {
   it('selects another field descending, and toggles the active one', () => {
@@ -32,5 +32,13 @@ describe('reading a paged answer', () => {
       totalItems: 1,
       totalPages: 1,
     });
+  });
+});
+
+describe('counting pages', () => {
+  it('rounds up and never offers fewer than one page', () => {
+    expect(pageCount(0, 50)).toBe(1);
+    expect(pageCount(50, 50)).toBe(1);
+    expect(pageCount(51, 50)).toBe(2);
   });
 });

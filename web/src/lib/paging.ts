@@ -39,3 +39,8 @@ export function pageFromHeaders<T>(response: ApiResponse<T[]>): Page<T> {
   const totalPages = Number(response.headers.get('total-pages') ?? (items.length > 0 ? 1 : 0));
   return { items, totalItems, totalPages };
 }
+
+/** How many pages the pager offers: at least one, so an empty list still shows page 1 of 1. */
+export function pageCount(totalItems: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalItems / pageSize));
+}

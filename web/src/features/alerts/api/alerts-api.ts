@@ -35,10 +35,6 @@ export function getAlertsTotal(api: ApiClient, filters: AlertFilters): Observabl
     .pipe(map((answer) => answer.count));
 }
 
-export function getAlertTypes(api: ApiClient): Observable<AlertType[]> {
-  return api.get<AlertType[]>('alert_types');
-}
-
 /** `alert_types/count` item: the alert type with how many alerts of it match. */
 export interface AlertTypeCount extends AlertType {
   count: number;

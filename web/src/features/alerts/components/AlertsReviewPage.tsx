@@ -4,14 +4,15 @@ import { useState } from 'react';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { FilterChips } from '../../../components/FilterChips';
 import { PageHeader } from '../../../components/PageHeader';
 import { SortButtons } from '../../../components/SortButtons';
-import { useAlertNavigation } from '../hooks/useAlertNavigation';
+import { useListNavigation } from '../../../components/alert-dialog/useListNavigation';
 import { useAlertsReview, type AlertRowModel } from '../hooks/useAlertsReview';
 import { useResolveAlert } from '../hooks/useResolveAlert';
 import { DEFAULT_SORT } from '../types/review-view';
+import { alertFilterChips } from '../utils/alert-filter-chips';
 import { AlertsCharts } from './AlertsCharts';
-import { AlertsFilterChips } from './AlertsFilterChips';
 import { AlertsPager } from './AlertsPager';
 import { AlertsSearch } from './AlertsSearch';
 import { AlertsTable } from './AlertsTable';
@@ -30,7 +31,7 @@ export function AlertsReviewPage() {
   const { view, dispatch } = review;
   const [searchShown, setSearchShown] = useState(true);
 
-  const navigation = useAlertNavigation<AlertRowModel>({
+  const navigation = useListNavigation<AlertRowModel>({
     page: view.page,
     pageSize: view.pageSize,
     total: review.total,
@@ -76,11 +77,9 @@ export function AlertsReviewPage() {
       {review.hasNewAlerts && <NewAlertsBanner onReload={review.reloadNow} />}
 
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <AlertsFilterChips
-          filters={view.filters}
-          alertTypes={review.alertTypes}
-          dataSources={review.charts.byDataSource.data}
-          dispatch={dispatch}
+        <FilterChips
+          chips={alertFilterChips(view.filters, review.alertTypes, review.charts.byDataSource.data, dispatch)}
+          onClear={() => dispatch({ type: 'clear-filters' })}
         />
         <SortButtons
           fields={ALERT_SORT_FIELDS}

@@ -1,9 +1,12 @@
-import { Badge, Group, LoadingOverlay, Table, Text, UnstyledButton } from '@mantine/core';
-import { ImportanceBadge } from '../../../components/ImportanceBadge';
-import { RiskBadge } from '../../../components/RiskBadge';
-import { formatDateTime } from '../../../lib/format';
+import { Badge, Group, LoadingOverlay, Table, Text } from '@mantine/core';
+import {
+  AlertAssetCells,
+  DataSourceCell,
+  DateCell,
+  DescriptionButton,
+  RiskCell,
+} from '../../../components/alert-cells';
 import type { AlertRowModel } from '../hooks/useAlertsReview';
-import { deviceIdentity, deviceName, gatewayIdentity } from '../../../lib/alerts/alert-display';
 
 export const ALERT_COLUMNS = [
   'RISK',
@@ -37,15 +40,12 @@ function AlertRow({ row, onSelect }: { row: AlertRowModel; onSelect: (row: Alert
         backgroundColor: fresh ? 'var(--mantine-color-yellow-light)' : undefined,
       }}
     >
-      <Table.Td>
-        <RiskBadge risk={alertType?.risk} />
-      </Table.Td>
+      <RiskCell risk={alertType?.risk} />
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          {/* The click bubbles to the row; the button gives keyboard users a focus stop. */}
-          <UnstyledButton fz="sm" fw={500} aria-label={`Show details of alert ${alert.id}: ${description}`}>
+          <DescriptionButton label={`Show details of alert ${alert.id}: ${description}`}>
             {description}
-          </UnstyledButton>
+          </DescriptionButton>
           {fresh && (
             <Badge size="xs" color="yellow" autoContrast miw="max-content">
               NEW
@@ -53,14 +53,9 @@ function AlertRow({ row, onSelect }: { row: AlertRowModel; onSelect: (row: Alert
           )}
         </Group>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(alert.created_at)}</Table.Td>
-      <Table.Td ff="monospace">{deviceIdentity(alert)}</Table.Td>
-      <Table.Td>{deviceName(alert)}</Table.Td>
-      <Table.Td>
-        <ImportanceBadge importance={alert.asset_importance} />
-      </Table.Td>
-      <Table.Td ff="monospace">{gatewayIdentity(alert)}</Table.Td>
-      <Table.Td>{alert.data_collector_name ?? ''}</Table.Td>
+      <DateCell value={alert.created_at} />
+      <AlertAssetCells alert={alert} />
+      <DataSourceCell name={alert.data_collector_name} />
     </Table.Tr>
   );
 }

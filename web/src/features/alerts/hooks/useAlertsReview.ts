@@ -1,6 +1,7 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useReducer, useRef } from 'react';
 import { NEVER, Subject, auditTime, map } from 'rxjs';
+import { pageCount } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
 import { INITIAL_ALERTS_PAGE, type AlertsPageStatus } from '../streams/alerts-page-state';
 import { createAlertsPage$ } from '../streams/alerts-page';
@@ -107,7 +108,7 @@ export function useAlertsReview(): AlertsReview {
     status,
     rows,
     total: state.total,
-    pageCount: Math.max(1, Math.ceil(state.total / view.pageSize)),
+    pageCount: pageCount(state.total, view.pageSize),
     hasNewAlerts: state.hasNewAlerts,
     charts,
     alertTypes: byCode,

@@ -1,6 +1,6 @@
 import { catchError, map, of, startWith, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
-import { getAlertTypes } from '../api/alerts-api';
+import { alertTypesByCode, getAlertTypes } from '../../../lib/alerts/alert-types-api';
 import type { AlertType } from '../../../lib/alerts/alert';
 
 export type AlertTypesState =
@@ -11,7 +11,7 @@ export function createAlertTypes$(api: ApiClient): Observable<AlertTypesState> {
   return getAlertTypes(api).pipe(
     map((types): AlertTypesState => ({
       status: 'ready',
-      byCode: new Map(types.map((type) => [type.code, type])),
+      byCode: alertTypesByCode(types),
     })),
     catchError(() => of<AlertTypesState>({ status: 'error' })),
     startWith<AlertTypesState>({ status: 'loading' }),

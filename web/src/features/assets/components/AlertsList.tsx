@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Pagination, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Table } from '@mantine/core';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { RiskBadge } from '../../../components/RiskBadge';
@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { AssetAlertsList } from '../hooks/useAssetAlerts';
 import type { AssetAlert } from '../types/asset-360';
 import { Panel } from './Panel';
+import { PanelPager } from './PanelPager';
 
 /** The asset's alerts, 7 a page, by creation date (newest first unless toggled); resolved rows stand out. */
 export function AlertsList({
@@ -89,19 +90,14 @@ export function AlertsList({
       {state.status === 'error' && state.data && <ErrorBox />}
       {body}
       {totalItems > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" data-testid="asset-alerts-total">
-            {totalItems === 1 ? '1 alert' : `${totalItems} alerts`}
-          </Text>
-          <Pagination
-            size="sm"
-            total={totalPages}
-            value={page + 1}
-            onChange={(value) => setPage(value - 1)}
-            aria-label="Alerts pages"
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
+        <PanelPager
+          countText={totalItems === 1 ? '1 alert' : `${totalItems} alerts`}
+          countTestId="asset-alerts-total"
+          page={page}
+          totalPages={totalPages}
+          onPage={setPage}
+          label="Alerts pages"
+        />
       )}
     </Panel>
   );

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Box, Group, MultiSelect, Pagination, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, MultiSelect, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { ImportanceBadge } from '../../../components/ImportanceBadge';
 import { useGatewayDevices } from '../hooks/useGatewayDevices';
 import { Panel } from './Panel';
+import { PanelPager } from './PanelPager';
 
 /** The devices a gateway heard, 5 a page, with a label filter; each opens its own 360 view. */
 export function GatewayDevicesPanel({ gatewayId }: { gatewayId: string }) {
@@ -87,19 +88,13 @@ export function GatewayDevicesPanel({ gatewayId }: { gatewayId: string }) {
       />
       {body}
       {(devices.data?.total_items ?? 0) > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {devices.data?.total_items === 1 ? '1 device' : `${devices.data?.total_items} devices`}
-          </Text>
-          <Pagination
-            size="sm"
-            total={totalPages}
-            value={page + 1}
-            onChange={(value) => setPage(value - 1)}
-            aria-label="Associated devices pages"
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
+        <PanelPager
+          countText={devices.data?.total_items === 1 ? '1 device' : `${devices.data?.total_items} devices`}
+          page={page}
+          totalPages={totalPages}
+          onPage={setPage}
+          label="Associated devices pages"
+        />
       )}
     </Panel>
   );

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { Loadable } from '../streams/loadable';
 import type { Asset360, ResourceUsage } from '../types/asset-360';
 import { formatCounter, formatFrequency, formatMeasure } from '../utils/network-format';
-import { signalBand } from '../utils/signal';
+import { signalStrength } from '../../../lib/signal';
 import { SignalStrengthIcon } from './AssetIcons';
 import { Panel } from './Panel';
 
@@ -45,7 +45,7 @@ export function NetworkOverviewBlock({
     figures?.last_activity !== null && figures?.last_activity !== undefined
       ? formatDateTime(new Date(figures.last_activity * 1000))
       : formatDateTime(asset.last_activity) || '-';
-  const band = signalBand(figures?.max_rssi ?? asset.max_rssi);
+  const band = signalStrength(figures?.max_rssi ?? asset.max_rssi);
   const rssi = figures?.max_rssi ?? asset.max_rssi;
   const gatewayList = gateways.data ?? [];
 

@@ -2,24 +2,8 @@ import { makeDevice, makeGateway, GATEWAY_ID } from '../testing/asset-fixtures';
 import { TIMELINE_MAX_ZOOM_MS, TIMELINE_MIN_ZOOM_MS } from '../types/asset-view-constants';
 import { assetMapContent } from './asset-points';
 import { formatCounter, formatFrequency, formatMeasure } from './network-format';
-import { signalBand } from './signal';
 import { clampWindow, initialWindow, panWindow, timelineEvents, zoomWindow } from './timeline';
 import { makeAssetAlert } from '../testing/asset-fixtures';
-
-describe('signal bands', () => {
-  it.each([
-    [-40, 'EXCELLENT', 5],
-    [-50, 'EXCELLENT', 5],
-    [-75, 'GREAT', 4],
-    [-100, 'OKAY', 3],
-    [-108, 'WEAK', 2],
-    [-120, 'UNUSABLE', 1],
-    [-121, 'DISCONNECTED', 0],
-    [null, 'DISCONNECTED', 0],
-  ])('%s dBm is %s', (rssi, name, bars) => {
-    expect(signalBand(rssi)).toEqual({ name, bars });
-  });
-});
 
 describe('network figures', () => {
   it('gives counters with one-decimal percentages, or a dash when unknown', () => {

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useServices } from '../../../lib/services-context';
 import type { MessageAnswer } from '../api/account';
 import { confirmEmailChange$ } from '../streams/confirm-email-change';
-import { IDLE, type Submission } from '../streams/submission';
+import { IDLE, type Submission } from '../../../lib/submission';
 import { ACCOUNT_TEXTS } from '../utils/account-messages';
 import { PublicCard } from './PublicCard';
 

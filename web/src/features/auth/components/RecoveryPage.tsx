@@ -2,7 +2,7 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../../lib/services-context';
 import { putPasswordRecovery } from '../api/account';
-import { useSubmission } from '../hooks/useSubmission';
+import { useSubmission } from '../../../lib/use-submission';
 import { ACCOUNT_TEXTS, recoveryFailure } from '../utils/account-messages';
 import { CaptchaField, configuredSiteKey } from './CaptchaField';
 import { PublicCard } from './PublicCard';

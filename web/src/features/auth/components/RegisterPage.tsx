@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useServices } from '../../../lib/services-context';
 import { postSignUp, type SignUpRequest } from '../api/account';
-import { useSubmission } from '../hooks/useSubmission';
+import { useSubmission } from '../../../lib/use-submission';
 import { ACCOUNT_TEXTS, registerFailure } from '../utils/account-messages';
 import {
   RULE_TEXTS,
@@ -12,7 +12,7 @@ import {
   isValidFullName,
   isValidPhone,
   isValidUsername,
-} from '../utils/account-rules';
+} from '../../../lib/account-rules';
 import { CaptchaField, configuredSiteKey } from './CaptchaField';
 import { PublicCard } from './PublicCard';
 

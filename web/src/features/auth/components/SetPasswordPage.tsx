@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useServices } from '../../../lib/services-context';
 import { putPasswordByLink, type PasswordLinkKind } from '../api/account';
-import { useSubmission } from '../hooks/useSubmission';
+import { useSubmission } from '../../../lib/use-submission';
 import { setPasswordFailure } from '../utils/account-messages';
-import { RULE_TEXTS, fieldError, isValidPassword } from '../utils/account-rules';
+import { RULE_TEXTS, fieldError, isValidPassword } from '../../../lib/account-rules';
 import { PublicCard } from './PublicCard';
 
 /** Shown until the value breaks the rule, whose spec text then takes its place. */

@@ -1,7 +1,7 @@
 import { shareReplay, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 import { putConfirmEmailChange, type MessageAnswer } from '../api/account';
-import { submission$, type Submission } from './submission';
+import { submission$, type Submission } from '../../../lib/submission';
 
 const confirmations = new Map<string, Observable<Submission<MessageAnswer>>>();
 

@@ -1,6 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
-import type { Alert, AlertType } from '../../../lib/alerts/alert';
+import type { Alert } from '../../../lib/alerts/alert';
 import type { QueryParams } from '../../../lib/query-string';
 import type { RangeWindow } from '../streams/range-window';
 import type { CountBucket, DataSource } from '../types/dashboard';
@@ -98,8 +98,4 @@ export function getLatestAlerts(
       data_collector: dataSourceParam(dataSourceIds),
     },
   });
-}
-
-export function getAlertTypes(api: ApiClient): Observable<AlertType[]> {
-  return api.get<AlertType[]>('alert_types');
 }

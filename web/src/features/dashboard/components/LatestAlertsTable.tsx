@@ -1,13 +1,16 @@
-import { Button, LoadingOverlay, Paper, Stack, Table, Title, UnstyledButton } from '@mantine/core';
+import { Button, LoadingOverlay, Paper, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import {
+  AlertAssetCells,
+  DataSourceCell,
+  DateCell,
+  DescriptionButton,
+  RiskCell,
+} from '../../../components/alert-cells';
 import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorBox } from '../../../components/ErrorBox';
-import { ImportanceBadge } from '../../../components/ImportanceBadge';
-import { RiskBadge } from '../../../components/RiskBadge';
-import { deviceIdentity, deviceName, gatewayIdentity } from '../../../lib/alerts/alert-display';
-import { formatDateTime } from '../../../lib/format';
 import type { LatestAlertRow } from '../streams/latest-alerts';
 import type { Loadable } from '../streams/loadable';
 
@@ -35,28 +38,15 @@ function AlertRow({ row, onOpen }: { row: LatestAlertRow; onOpen: () => void }) 
       onClick={onOpen}
       style={{ cursor: 'pointer' }}
     >
+      <RiskCell risk={alertType?.risk} />
       <Table.Td>
-        <RiskBadge risk={alertType?.risk} />
-      </Table.Td>
-      <Table.Td>
-        {/* The click bubbles to the row; the button gives keyboard users a focus stop. */}
-        <UnstyledButton
-          fz="sm"
-          fw={500}
-          c="blue"
-          aria-label={`Show details of alert ${alert.id}: ${description}`}
-        >
+        <DescriptionButton color="blue" label={`Show details of alert ${alert.id}: ${description}`}>
           {description}
-        </UnstyledButton>
+        </DescriptionButton>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(alert.created_at)}</Table.Td>
-      <Table.Td ff="monospace">{deviceIdentity(alert)}</Table.Td>
-      <Table.Td>{deviceName(alert)}</Table.Td>
-      <Table.Td>
-        <ImportanceBadge importance={alert.asset_importance} />
-      </Table.Td>
-      <Table.Td ff="monospace">{gatewayIdentity(alert)}</Table.Td>
-      <Table.Td>{alert.data_collector_name ?? ''}</Table.Td>
+      <DateCell value={alert.created_at} />
+      <AlertAssetCells alert={alert} />
+      <DataSourceCell name={alert.data_collector_name} />
     </Table.Tr>
   );
 }

@@ -1,11 +1,7 @@
 import { useCallback } from 'react';
+import { START_TOUR_EVENT } from '../../../lib/tour-events';
 
-/**
- * The guided tour lives in the tour feature, around the whole shell; features do not import each other, so the
- * dashboard asks for it with this window event (the tour's TourHost listens for the same name).
- */
-export const START_TOUR_EVENT = 'lorawatch:start-tour';
-
+/** Asks the tour feature's TourHost (around the whole shell) to start the guided tour. */
 export function useStartTour(): () => void {
   return useCallback(() => {
     window.dispatchEvent(new CustomEvent(START_TOUR_EVENT));

@@ -1,7 +1,8 @@
 import { forkJoin, map, shareReplay, switchMap, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 import type { Alert, AlertType } from '../../../lib/alerts/alert';
-import { getAlertTypes, getLatestAlerts } from '../api/dashboard-api';
+import { alertTypesByCode, getAlertTypes } from '../../../lib/alerts/alert-types-api';
+import { getLatestAlerts } from '../api/dashboard-api';
 import type { DashboardQuery } from '../types/dashboard';
 import { refreshed$, type Loadable } from './loadable';
 
@@ -27,7 +28,7 @@ export function createLatestAlerts$({
 }: LatestAlertsSources): Observable<Loadable<LatestAlertRow[]>> {
   // The catalogue does not change while the page is open: read it once, retry only after a failure.
   const types$ = getAlertTypes(api).pipe(
-    map((types) => new Map(types.map((type) => [type.code, type]))),
+    map(alertTypesByCode),
     shareReplay({ bufferSize: 1, refCount: false }),
   );
   return query$.pipe(

@@ -63,10 +63,19 @@ export const updateDataSource = (api: ApiClient, id: number, payload: DataSource
 export const deleteDataSource = (api: ApiClient, id: number) => api.delete<unknown>(`data_collectors/${id}`);
 
 export const changeStatus = (api: ApiClient, id: number, status: 'ENABLED' | 'DISABLED') =>
-  api.request<DataSource>('PATCH', `data_collectors/${id}`, { body: { status } }).pipe(map((r) => r.data));
+  api.patch<DataSource>(`data_collectors/${id}`, { status });
 
-export const startConnectionTest = (api: ApiClient, payload: DataSourcePayload) =>
-  api.post<{ id: string; message: string }>('data_collectors/test', payload);
+/** `editingId`: the data source being edited, whose stored secrets stand in for the ones the form leaves empty. */
+export const startConnectionTest = (
+  api: ApiClient,
+  payload: DataSourcePayload,
+  editingId: number | null = null,
+) =>
+  api.post<{ id: string; message: string }>(
+    'data_collectors/test',
+    payload,
+    editingId === null ? {} : { query: { data_collector_id: editingId } },
+  );
 
 export const pollConnectionTest = (api: ApiClient, testId: string) =>
   api.get<ConnectionTestReply>('data_collectors/test', { query: { data_collector_id: testId } });

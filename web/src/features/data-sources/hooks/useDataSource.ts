@@ -3,7 +3,7 @@ import { map } from 'rxjs';
 import { useServices } from '../../../lib/services-context';
 import { createDataSourceDetail$ } from '../streams/data-source-detail';
 import { dataSourceUpdates$ } from '../streams/data-sources-list';
-import { LOADING, type Loadable } from '../streams/loadable';
+import { LOADING, type Loadable } from '../../../lib/loadable';
 import type { DataSource } from '../types/data-source';
 
 export function useDataSource(id: number): Loadable<DataSource> {

@@ -14,7 +14,7 @@ import {
   updateDataSource,
 } from '../api/data-sources-api';
 import { runConnectionTest, TEST_IDLE, type ConnectionTestState } from '../streams/connection-test';
-import { LOADING, loadable, type Loadable } from '../streams/loadable';
+import { LOADING, loadable, type Loadable } from '../../../lib/loadable';
 import type { DataSource, DataSourceType, PolicyOption, TtnGateway, TtnRegion } from '../types/data-source';
 import {
   EMPTY_FORM,
@@ -167,7 +167,9 @@ export function useDataSourceForm(id: number | null): DataSourceForm {
     const typeId = typeIdOf(values.typeCode);
     if (!valid || typeId === undefined) return;
     testRun.current?.unsubscribe();
-    testRun.current = runConnectionTest(api, toPayload(values, typeId, gatewayNames)).subscribe(setTest);
+    testRun.current = runConnectionTest(api, toPayload(values, typeId, gatewayNames), {
+      editingId: id,
+    }).subscribe(setTest);
   };
 
   const save = async (): Promise<number | null> => {

@@ -1,11 +1,11 @@
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useState } from 'react';
 import { filter, startWith, switchMap } from 'rxjs';
-import { DEFAULT_PAGE_SIZE, type Page } from '../../../lib/paging';
+import type { Page } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
+import { usePageState } from '../../../lib/use-page-state';
 import { getLog } from '../api/data-sources-api';
 import { dataSourceUpdates$ } from '../streams/data-sources-list';
-import { LOADING, loadable, type Loadable } from '../streams/loadable';
+import { LOADING, loadable, type Loadable } from '../../../lib/loadable';
 import type { DataSourceLogEvent } from '../types/data-source';
 
 export interface DataSourceLog {
@@ -18,8 +18,7 @@ export interface DataSourceLog {
 
 export function useDataSourceLog(id: number): DataSourceLog {
   const { api, realtime } = useServices();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, setPageSize } = usePageState();
   const log$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
@@ -40,9 +39,6 @@ export function useDataSourceLog(id: number): DataSourceLog {
     page,
     pageSize,
     setPage,
-    setPageSize: (size) => {
-      setPageSizeState(size);
-      setPage(0);
-    },
+    setPageSize,
   };
 }

@@ -1,8 +1,8 @@
 import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
-import { useState } from 'react';
 import { firstValueFrom, map } from 'rxjs';
-import { DEFAULT_PAGE_SIZE } from '../../../lib/paging';
+import { pageCount } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
+import { usePageState } from '../../../lib/use-page-state';
 import { changeStatus, deleteDataSource } from '../api/data-sources-api';
 import {
   INITIAL_LIST,
@@ -25,8 +25,7 @@ export interface DataSourcesList extends DataSourcesListState {
 
 export function useDataSourcesList(): DataSourcesList {
   const { api, realtime } = useServices();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, setPageSize } = usePageState();
   const [reload, reload$] = useObservableCallback<void>();
 
   const state$ = useObservable(
@@ -45,12 +44,9 @@ export function useDataSourcesList(): DataSourcesList {
     ...state,
     page,
     pageSize,
-    pageCount: Math.max(1, Math.ceil(state.total / pageSize)),
+    pageCount: pageCount(state.total, pageSize),
     setPage,
-    setPageSize: (size) => {
-      setPageSizeState(size);
-      setPage(0);
-    },
+    setPageSize,
     toggleStatus: async (source) => {
       await firstValueFrom(
         changeStatus(api, source.id, source.status === 'DISABLED' ? 'ENABLED' : 'DISABLED'),

@@ -10,8 +10,10 @@ function apiWith(routes: Record<string, FakeRoute>) {
   return createApiClient({ fetch, getAccessToken: () => 't', onUnauthorized: () => undefined });
 }
 
-const run = (routes: Record<string, FakeRoute>, timing = { pollMs: 1, timeoutMs: 200 }) =>
-  lastValueFrom(runConnectionTest(apiWith(routes), payload, timing).pipe(toArray()));
+const run = (
+  routes: Record<string, FakeRoute>,
+  timing: { pollMs: number; timeoutMs: number; editingId?: number } = { pollMs: 1, timeoutMs: 200 },
+) => lastValueFrom(runConnectionTest(apiWith(routes), payload, timing).pipe(toArray()));
 
 describe('connection test flow (spec §4, §8)', () => {
   it('starts running, polls until the server answers, and reports "{type}: {message}"', async () => {
@@ -58,5 +60,20 @@ describe('connection test flow (spec §4, §8)', () => {
       'POST data_collectors/test': () => jsonResponse({ error: 'IP invalid', message: 'IP invalid' }, 400),
     });
     expect(states.at(-1)).toEqual({ status: 'failure', message: 'Test unsuccessful: IP invalid' });
+  });
+
+  it('names the data source being edited, so its stored secrets fill the empty ones', async () => {
+    const started: Array<string | null> = [];
+    const routes = {
+      'POST data_collectors/test': (request: { query: URLSearchParams }) => {
+        started.push(request.query.get('data_collector_id'));
+        return jsonResponse({ id: 'abc' });
+      },
+      'GET data_collectors/test': () =>
+        jsonResponse({ haveResponse: true, type: 'SUCCESS', message: 'Connected' }),
+    };
+    await run(routes, { pollMs: 1, timeoutMs: 200, editingId: 12 });
+    await run(routes);
+    expect(started).toEqual(['12', null]);
   });
 });

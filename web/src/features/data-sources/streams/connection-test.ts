@@ -32,6 +32,8 @@ export const TEST_IDLE: ConnectionTestState = { status: 'idle' };
 export interface ConnectionTestTiming {
   pollMs?: number;
   timeoutMs?: number;
+  /** The data source being edited (its stored secrets fill the form's empty ones), null for a new one. */
+  editingId?: number | null;
 }
 
 /**
@@ -41,9 +43,9 @@ export interface ConnectionTestTiming {
 export function runConnectionTest(
   api: ApiClient,
   payload: DataSourcePayload,
-  { pollMs = TEST_POLL_MS, timeoutMs = TEST_TIMEOUT_MS }: ConnectionTestTiming = {},
+  { pollMs = TEST_POLL_MS, timeoutMs = TEST_TIMEOUT_MS, editingId = null }: ConnectionTestTiming = {},
 ): Observable<ConnectionTestState> {
-  const outcome$ = startConnectionTest(api, payload).pipe(
+  const outcome$ = startConnectionTest(api, payload, editingId).pipe(
     switchMap(({ id }) =>
       timer(pollMs, pollMs).pipe(
         // A slow answer must not stack a second poll behind it.

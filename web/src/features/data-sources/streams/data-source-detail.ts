@@ -2,7 +2,7 @@ import { filter, map, merge, scan, switchMap, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 import { getDataSource } from '../api/data-sources-api';
 import type { DataSource, DataSourceListItem } from '../types/data-source';
-import { LOADING, loadable, type Loadable } from './loadable';
+import { LOADING, loadable, type Loadable } from '../../../lib/loadable';
 
 /** One data source, kept current by `updated_data_collector` pushes for it (status, settings). */
 export function createDataSourceDetail$(

@@ -1,6 +1,6 @@
 import { forkJoin, map, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
-import type { Alert, AlertType } from '../../../lib/alerts/alert';
+import type { Alert } from '../../../lib/alerts/alert';
 
 export interface EventsQuery {
   /** 0-based, as the alerts endpoint expects. */
@@ -32,8 +32,4 @@ export function getEventsPage(api: ApiClient, query: EventsQuery): Observable<Ev
       .get<{ count: number }>('alerts/count', { query: { group_by: 'TOTAL' } })
       .pipe(map((answer) => answer.count)),
   });
-}
-
-export function getAlertTypes(api: ApiClient): Observable<AlertType[]> {
-  return api.get<AlertType[]>('alert_types');
 }

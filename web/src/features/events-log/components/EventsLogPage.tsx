@@ -4,7 +4,7 @@ import { ErrorBox } from '../../../components/ErrorBox';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { useEventsLog, type EventRowModel } from '../hooks/useEventsLog';
-import { useListNavigation } from '../hooks/useListNavigation';
+import { useListNavigation } from '../../../components/alert-dialog/useListNavigation';
 import { EventsTable } from './EventsTable';
 
 /** /dashboard/events_log: the organization's alerts as a log, each opening the alert dialog. */

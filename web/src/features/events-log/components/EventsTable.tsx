@@ -1,6 +1,5 @@
 import { Badge, Button, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
-import { RiskBadge } from '../../../components/RiskBadge';
-import { formatDateTime } from '../../../lib/format';
+import { DataSourceCell, DateCell, RiskCell } from '../../../components/alert-cells';
 import type { EventRowModel } from '../hooks/useEventsLog';
 
 export const EVENT_COLUMNS = ['RISK', 'DESCRIPTION', 'DATE', 'SOURCE', 'STATE', 'ACTIONS'] as const;
@@ -16,16 +15,14 @@ function EventRow({ row, onOpen }: { row: EventRowModel; onOpen: (row: EventRowM
       onClick={() => onOpen(row)}
       style={{ cursor: 'pointer' }}
     >
-      <Table.Td>
-        <RiskBadge risk={alertType?.risk} />
-      </Table.Td>
+      <RiskCell risk={alertType?.risk} />
       <Table.Td>
         <Text size="sm" fw={500}>
           {description}
         </Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(alert.created_at)}</Table.Td>
-      <Table.Td>{alert.data_collector_name ?? ''}</Table.Td>
+      <DateCell value={alert.created_at} />
+      <DataSourceCell name={alert.data_collector_name} />
       <Table.Td>
         <Badge variant="light" color={resolved ? 'green' : 'gray'} miw="max-content">
           {resolved ? 'Resolved' : 'Unresolved'}

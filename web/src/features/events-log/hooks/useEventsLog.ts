@@ -1,10 +1,12 @@
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { auditTime, catchError, filter, map, of, startWith, withLatestFrom } from 'rxjs';
 import type { Alert, AlertType } from '../../../lib/alerts/alert';
-import { DEFAULT_PAGE_SIZE } from '../../../lib/paging';
+import { pageCount } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
-import { getAlertTypes, type EventsQuery } from '../api/events-api';
+import { usePageState } from '../../../lib/use-page-state';
+import { alertTypesByCode, getAlertTypes } from '../../../lib/alerts/alert-types-api';
+import type { EventsQuery } from '../api/events-api';
 import { createEventsPage$, INITIAL_EVENTS_PAGE } from '../streams/events-page';
 
 export interface EventRowModel {
@@ -19,8 +21,7 @@ const NO_TYPES: ReadonlyMap<string, AlertType> = new Map();
 
 export function useEventsLog() {
   const { api, realtime } = useServices();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, setPageSize } = usePageState();
   const query = useMemo<EventsQuery>(() => ({ page, size: pageSize }), [page, pageSize]);
 
   const page$ = useObservable(
@@ -38,7 +39,7 @@ export function useEventsLog() {
   );
   const types$ = useObservable(() =>
     getAlertTypes(api).pipe(
-      map((types) => new Map(types.map((type) => [type.code, type])) as ReadonlyMap<string, AlertType>),
+      map(alertTypesByCode),
       catchError(() => of(NO_TYPES)),
       startWith(NO_TYPES),
     ),
@@ -59,11 +60,8 @@ export function useEventsLog() {
     total: state.total,
     page,
     pageSize,
-    pageCount: Math.max(1, Math.ceil(state.total / pageSize)),
+    pageCount: pageCount(state.total, pageSize),
     setPage,
-    setPageSize: (size: number) => {
-      setPageSize(size);
-      setPage(0);
-    },
+    setPageSize,
   };
 }

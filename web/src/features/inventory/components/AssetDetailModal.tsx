@@ -1,23 +1,11 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { AssetMap, type MapCircle, type MapPoint } from '../../../components/map/AssetMap';
 import { ImportanceBadge } from '../../../components/ImportanceBadge';
-import { formatDateTime } from '../../../lib/format';
+import { LabelValueTable } from '../../../components/LabelValueTable';
+import { formatDateTime, formatUnixDateTime } from '../../../lib/format';
 import { useAssetInfo } from '../hooks/useAssetInfo';
 import { assetTypeOf, assetViewPath, type AssetInfo, type InventoryAsset } from '../types/inventory';
 import { LabelBadge } from './LabelBadge';
-import { unixDate } from './InventoryTable';
 
 /** Spec §9: gateway circles of 5000 m, zoom 10. */
 const GATEWAY_RADIUS_M = 5000;
@@ -67,10 +55,10 @@ function detailRows(asset: InventoryAsset, info: AssetInfo) {
     ['Vendor', info.vendor ?? asset.vendor],
     ['Data source', info.data_collector ?? asset.data_collector],
     ['Status', info.connected ? 'transmitting' : 'not transmitting'],
-    ['First activity', unixDate(asset.first_activity)],
+    ['First activity', formatUnixDateTime(asset.first_activity)],
     [
       'Last activity',
-      info.last_activity ? formatDateTime(info.last_activity) : unixDate(asset.last_activity),
+      info.last_activity ? formatDateTime(info.last_activity) : formatUnixDateTime(asset.last_activity),
     ],
   ];
   if (device) {
@@ -145,18 +133,11 @@ function AssetDetail({ asset }: { asset: InventoryAsset }) {
           ) : info.data === null ? (
             <Loader size="sm" aria-label="Loading technical details" />
           ) : (
-            <Table withRowBorders={false} verticalSpacing={2} data-testid="technical-details">
-              <Table.Tbody>
-                {detailRows(asset, info.data).map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th fw={500} c="dimmed" w="40%">
-                      {label}
-                    </Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <LabelValueTable
+              rows={detailRows(asset, info.data)}
+              testId="technical-details"
+              labelWidth="40%"
+            />
           )}
         </Stack>
       </SimpleGrid>

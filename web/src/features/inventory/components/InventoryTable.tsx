@@ -1,7 +1,8 @@
-import { Badge, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
 import { ImportanceBadge } from '../../../components/ImportanceBadge';
+import { AssetTypeFilterButton } from '../../../components/AssetTypeFilterButton';
 import { EmptyState } from '../../../components/EmptyState';
-import { formatDateTime } from '../../../lib/format';
+import { formatUnixDateTime } from '../../../lib/format';
 import { assetKey, type AssetType, type InventoryAsset } from '../types/inventory';
 import { LabelBadge } from './LabelBadge';
 
@@ -15,11 +16,6 @@ export interface InventoryTableProps {
   onTogglePage: () => void;
   onOpen: (index: number) => void;
 }
-
-const TYPE_FILTER_TEXT: Record<string, string> = { none: 'all', gateway: 'gateways', device: 'devices' };
-
-export const unixDate = (seconds: number | null) =>
-  seconds === null ? '' : formatDateTime(new Date(seconds * 1000));
 
 export function InventoryTable({
   assets,
@@ -52,22 +48,7 @@ export function InventoryTable({
               />
             </Table.Th>
             <Table.Th>
-              <UnstyledButton
-                onClick={onCycleType}
-                aria-label={`TYPE: showing ${TYPE_FILTER_TEXT[assetType ?? 'none']}, click to change`}
-                data-testid="type-filter"
-              >
-                <Group gap={4} wrap="nowrap">
-                  <Text fw={700} size="sm">
-                    TYPE
-                  </Text>
-                  {assetType && (
-                    <Badge size="xs" variant="light">
-                      {assetType}
-                    </Badge>
-                  )}
-                </Group>
-              </UnstyledButton>
+              <AssetTypeFilterButton label="TYPE" assetType={assetType} onCycle={onCycleType} />
             </Table.Th>
             <Table.Th>ID</Table.Th>
             <Table.Th>NAME</Table.Th>
@@ -123,7 +104,7 @@ export function InventoryTable({
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>{unixDate(asset.first_activity)}</Table.Td>
+                <Table.Td>{formatUnixDateTime(asset.first_activity)}</Table.Td>
               </Table.Tr>
             );
           })}

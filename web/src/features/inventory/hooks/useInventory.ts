@@ -1,11 +1,13 @@
 import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { firstValueFrom, map, merge } from 'rxjs';
-import { DEFAULT_PAGE_SIZE, toggleSort, type Sort } from '../../../lib/paging';
+import { nextAssetType } from '../../../lib/asset-type';
+import { toggleSort, type Sort } from '../../../lib/paging';
 import type { Importance } from '../../../lib/levels';
 import { useServices } from '../../../lib/services-context';
+import { usePageState } from '../../../lib/use-page-state';
 import { setHiding, setImportance } from '../api/inventory-api';
-import { liveRefresh$ } from '../streams/live-refresh';
+import { liveRefresh$ } from '../../../lib/live-refresh';
 import {
   createInventoryCounts$,
   createInventoryList$,
@@ -13,14 +15,13 @@ import {
   type InventoryCounts,
   type InventoryPageData,
 } from '../streams/inventory-streams';
-import type { Loadable } from '../streams/loadable';
+import type { Reloadable } from '../../../lib/reloadable';
 import {
   DEFAULT_INVENTORY_SORT,
   INVENTORY_GROUPINGS,
   NO_INVENTORY_FILTERS,
   assetKey,
   refOf,
-  type AssetType,
   type InventoryAsset,
   type InventoryFilters,
   type InventoryQuery,
@@ -29,13 +30,6 @@ import {
 const LOADING_COUNTS = Object.fromEntries(
   INVENTORY_GROUPINGS.map((grouping) => [grouping, { status: 'loading', data: [] }]),
 ) as unknown as InventoryCounts;
-
-/** Type filter cycle (spec §4): none → gateway → device → none. */
-export function nextAssetType(current: AssetType | null): AssetType | null {
-  if (current === null) return 'gateway';
-  if (current === 'gateway') return 'device';
-  return null;
-}
 
 async function succeeded(call: Promise<unknown>): Promise<boolean> {
   try {
@@ -50,8 +44,7 @@ async function succeeded(call: Promise<unknown>): Promise<boolean> {
 export function useInventory() {
   const { api, realtime } = useServices();
   const [filters, setFiltersState] = useState<InventoryFilters>(NO_INVENTORY_FILTERS);
-  const [page, setPage] = useState(0);
-  const [size, setSizeState] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize: size, setPage, setPageSize: setSize } = usePageState();
   const [sort, setSortState] = useState<Sort | null>(DEFAULT_INVENTORY_SORT);
   const [selected, setSelected] = useState<ReadonlyMap<string, InventoryAsset>>(new Map());
   const [refresh, manualRefresh$] = useObservableCallback<void>();
@@ -67,7 +60,7 @@ export function useInventory() {
     (inputs$) => createInventoryCounts$(api, inputs$.pipe(map(([current]) => current)), refresh$),
     [filters],
   );
-  const list: Loadable<InventoryPageData> = useObservableState(list$, {
+  const list: Reloadable<InventoryPageData> = useObservableState(list$, {
     status: 'loading',
     data: EMPTY_LIST,
   });
@@ -97,10 +90,7 @@ export function useInventory() {
     selected,
     setFilters,
     setPage,
-    setSize: (next: number) => {
-      setSizeState(next);
-      setPage(0);
-    },
+    setSize,
     sortBy: (field: string) => {
       setSortState((current) => toggleSort(current, field));
       setPage(0);

@@ -4,7 +4,7 @@ import { isApiError } from '../../../lib/api';
 import { useServices } from '../../../lib/services-context';
 import { assignTag, createTag, getTags } from '../api/inventory-api';
 import { createLabelFailure } from '../streams/label-rules';
-import { loadEach, type Loadable } from '../streams/loadable';
+import { loadEach, type Reloadable } from '../../../lib/reloadable';
 import type { AssetRef, Tag } from '../types/inventory';
 
 export type CreateLabelResult = { ok: true; tag: Tag } | { ok: false; message: string };
@@ -14,7 +14,7 @@ export function useLabels() {
   const { api } = useServices();
   const [reload, reload$] = useObservableCallback<void>();
   const tags$ = useObservable(() => loadEach(of(null), reload$, () => getTags(api), [] as Tag[]));
-  const tags: Loadable<Tag[]> = useObservableState(tags$, { status: 'loading', data: [] });
+  const tags: Reloadable<Tag[]> = useObservableState(tags$, { status: 'loading', data: [] });
 
   return {
     tags,

@@ -1,5 +1,4 @@
 import { Subject } from 'rxjs';
-import { nextAssetType } from '../hooks/useInventory';
 import { chartData, UNKNOWN_VENDOR } from '../components/InventoryCharts';
 import { debounceLeading } from './debounce-leading';
 import {
@@ -9,15 +8,8 @@ import {
   isValidLabelName,
   LABEL_PALETTE,
 } from './label-rules';
-import { touchesAssets } from './live-refresh';
 
 describe('inventory rules', () => {
-  it('cycles the type filter none → gateway → device → none', () => {
-    expect(nextAssetType(null)).toBe('gateway');
-    expect(nextAssetType('gateway')).toBe('device');
-    expect(nextAssetType('device')).toBeNull();
-  });
-
   it('accepts label names of letters, digits, underscore, period and space', () => {
     expect(isValidLabelName('Roof 2_b.c')).toBe(true);
     expect(isValidLabelName('')).toBe(false);
@@ -55,13 +47,6 @@ describe('inventory rules', () => {
       value: 2,
       color: '#123456',
     });
-  });
-
-  it('reloads on changes of asset and tag read models only', () => {
-    expect(touchesAssets({ projection: 'assets', collections: ['assets'] })).toBe(true);
-    expect(touchesAssets({ projection: 'tags', collections: ['tag_assignments'] })).toBe(true);
-    expect(touchesAssets({ projection: 'alerts', collections: ['alert_counts'] })).toBe(false);
-    expect(touchesAssets(null)).toBe(false);
   });
 });
 

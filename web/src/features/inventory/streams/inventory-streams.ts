@@ -9,7 +9,7 @@ import {
   type InventoryListAnswer,
   type InventoryQuery,
 } from '../types/inventory';
-import { loadEach, type Loadable } from './loadable';
+import { loadEach, type Reloadable } from '../../../lib/reloadable';
 
 /** A loaded page, with the 0-based page it answers (the detail modal waits for a given page). */
 export interface InventoryPageData extends InventoryListAnswer {
@@ -23,7 +23,7 @@ export function createInventoryList$(
   api: ApiClient,
   query$: Observable<InventoryQuery>,
   refresh$: Observable<unknown>,
-): Observable<Loadable<InventoryPageData>> {
+): Observable<Reloadable<InventoryPageData>> {
   return loadEach(
     query$,
     refresh$,
@@ -32,7 +32,7 @@ export function createInventoryList$(
   );
 }
 
-export type InventoryCounts = Record<InventoryGrouping, Loadable<CountEntry[]>>;
+export type InventoryCounts = Record<InventoryGrouping, Reloadable<CountEntry[]>>;
 
 const sameFilters = (a: InventoryFilters, b: InventoryFilters) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -1,7 +1,8 @@
+import type { AssetType } from '../../../lib/asset-type';
 import type { Importance } from '../../../lib/levels';
 import type { Sort } from '../../../lib/paging';
 
-export type AssetType = 'device' | 'gateway';
+export type { AssetType };
 
 export interface Tag {
   id: number;

@@ -53,26 +53,3 @@ export function getIssueDevicesCount(api: ApiClient, filters: IssueFilters): Obs
 export function removeIssue(api: ApiClient, id: number, comment: string): Observable<unknown> {
   return api.post<unknown>('quarantined_devices/remove', { id, comment });
 }
-
-interface SearchAnswer {
-  devices?: { items?: Array<{ id: number; hex_id: string | null }> };
-  gateways?: { items?: Array<{ id: number; hex_id: string | null }> };
-}
-
-/**
- * The numeric id of the asset with this hex id, through `GET assets/search`: the server's alerts carry no
- * device_id / gateway_id, and the asset 360 view is addressed by that id.
- */
-export function findAssetId(
-  api: ApiClient,
-  type: 'device' | 'gateway',
-  hexId: string,
-): Observable<number | null> {
-  return api.get<SearchAnswer>('assets/search', { query: { search_param: hexId, page: 1, size: 10 } }).pipe(
-    map((answer) => {
-      const items = (type === 'device' ? answer.devices?.items : answer.gateways?.items) ?? [];
-      const match = items.find((item) => item.hex_id?.toLowerCase() === hexId.toLowerCase());
-      return match ? match.id : null;
-    }),
-  );
-}

@@ -11,8 +11,8 @@ function makeIssue(id: number, overrides: Partial<Issue> = {}): Issue {
     id,
     alert: makeAlert({
       id: id * 10,
-      device_id: null,
-      gateway_id: null,
+      device_id: 900 + id,
+      gateway_id: 999,
       parameters: {
         dev_eui: `70b3d57ed00000${String(id).padStart(2, '0')}`,
         dev_addr: '26011bda',
@@ -58,14 +58,6 @@ function backend(server: Server, overrides: Record<string, FakeRoute> = {}): Rec
       }
     },
     'GET quarantined_devices/devices_count': () => jsonResponse({ count: 4 }),
-    // Every searched device is found with id 900 + its last DevEUI byte; the one gateway is 999.
-    'GET assets/search': (request) => {
-      const hex = request.query.get('search_param') ?? '';
-      return jsonResponse({
-        devices: { items: [{ id: 900 + parseInt(hex.slice(-2), 16), hex_id: hex }] },
-        gateways: { items: [{ id: 999, hex_id: 'b827ebfffe000001' }] },
-      });
-    },
     'POST quarantined_devices/remove': () => jsonResponse(200),
     'GET user_token': () => jsonResponse({ username: 'alice', organization_name: 'Acme', user_roles: [1] }),
     'GET alerts': () => jsonResponse([]),
@@ -138,6 +130,18 @@ describe('Current Issues page', () => {
       'true',
     );
     expect(screen.getByLabelText('Items per page')).toHaveValue('50');
+  });
+
+  it('opens the device and the gateway in a new tab from their names', async () => {
+    await openPage({ issues: [makeIssue(1)], total: 1 });
+    const row = screen.getAllByTestId('issue-row')[0];
+    const device = within(row).getByRole('link', { name: 'Meter 1' });
+    expect(device).toHaveAttribute('href', '/dashboard/assets/device/901/view');
+    expect(device).toHaveAttribute('target', '_blank');
+    expect(within(row).getByRole('link', { name: 'B827EBFFFE000001' })).toHaveAttribute(
+      'href',
+      '/dashboard/assets/gateway/999/view',
+    );
   });
 
   it("says 'There are no issues' when there are none at all", async () => {
@@ -242,8 +246,7 @@ describe('Current Issues page', () => {
     expect(within(dialog).getByText('Meter 9')).toBeInTheDocument();
     expect(within(dialog).getByText('Since:')).toBeInTheDocument();
     expect(within(dialog).getByText('Last check:')).toBeInTheDocument();
-    // The server's alerts carry no asset ids: they are looked up so the names can link to the 360 views.
-    expect(await within(dialog).findByRole('link', { name: 'Meter 9' })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: 'Meter 9' })).toHaveAttribute(
       'href',
       '/dashboard/assets/device/909/view',
     );

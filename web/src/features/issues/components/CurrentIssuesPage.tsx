@@ -1,7 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorBox } from '../../../components/ErrorBox';
-import type { FilterChip } from '../../../components/FilterChips';
+import { FilterChips, type FilterChip } from '../../../components/FilterChips';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { SortButtons } from '../../../components/SortButtons';
@@ -9,7 +9,6 @@ import { useCurrentIssues, type CurrentIssues } from '../hooks/useCurrentIssues'
 import { ISSUE_SORT_FIELDS, NO_FILTERS } from '../types/issues';
 import { IssueCharts } from './IssueCharts';
 import { IssueDialog } from './IssueDialog';
-import { IssueFilterChips } from './IssueFilterChips';
 import { IssuesTable } from './IssuesTable';
 
 function chipsOf(issues: CurrentIssues): FilterChip[] {
@@ -60,7 +59,7 @@ export function CurrentIssuesPage() {
           onSort={issues.sortBy}
           onClear={issues.clearSort}
         />
-        <IssueFilterChips chips={chipsOf(issues)} onClear={() => issues.setFilters(NO_FILTERS)} />
+        <FilterChips chips={chipsOf(issues)} onClear={() => issues.setFilters(NO_FILTERS)} />
       </Group>
 
       {issues.status === 'error' ? (

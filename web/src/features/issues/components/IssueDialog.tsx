@@ -1,15 +1,12 @@
 import { Button, Text, Textarea } from '@mantine/core';
-import { useObservable, useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { of, switchMap } from 'rxjs';
 import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime } from '../../../lib/format';
-import { useServices, useSession } from '../../../lib/services-context';
+import { useSession } from '../../../lib/services-context';
 import type { IssueSelection } from '../hooks/useCurrentIssues';
 import { useRemoveIssue } from '../hooks/useRemoveIssue';
-import { withAssetIds } from '../streams/asset-ids';
 
 /** Regular users and administrators may take a device out of quarantine (api-reference §7). */
 const MAY_REMOVE = [1, 2];
@@ -25,7 +22,6 @@ export interface IssueDialogProps {
 
 /** The alert dialog for a current issue: since / last check, previous/next, removal and Go to Alerts. */
 export function IssueDialog({ selection, onMove, onClose, onRemoved }: IssueDialogProps) {
-  const { api } = useServices();
   const session = useSession();
   const navigate = useNavigate();
   const removal = useRemoveIssue();
@@ -33,13 +29,7 @@ export function IssueDialog({ selection, onMove, onClose, onRemoved }: IssueDial
   const [comment, setComment] = useState('');
 
   const issue = selection?.issue ?? null;
-  const alert$ = useObservable(
-    (inputs$) => inputs$.pipe(switchMap(([alert]) => (alert ? withAssetIds(api, alert) : of(null)))),
-    [issue?.alert ?? null],
-  );
-  // Until the lookup answers, the alert shows with its names unlinked.
-  const linked = useObservableState(alert$, null);
-  const alert = linked && linked.id === issue?.alert?.id ? linked : (issue?.alert ?? null);
+  const alert = issue?.alert ?? null;
 
   const mayRemove = session?.userRoles.some((role) => MAY_REMOVE.includes(role)) ?? false;
   const closeConfirm = () => {

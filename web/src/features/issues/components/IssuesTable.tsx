@@ -1,8 +1,11 @@
-import { LoadingOverlay, Table, UnstyledButton } from '@mantine/core';
-import { ImportanceBadge } from '../../../components/ImportanceBadge';
-import { RiskBadge } from '../../../components/RiskBadge';
-import { deviceIdentity, deviceName, gatewayIdentity } from '../../../lib/alerts/alert-display';
-import { formatDateTime } from '../../../lib/format';
+import { LoadingOverlay, Table } from '@mantine/core';
+import {
+  AlertAssetCells,
+  DataSourceCell,
+  DateCell,
+  DescriptionButton,
+  RiskCell,
+} from '../../../components/alert-cells';
 import type { Issue } from '../types/issues';
 
 export const ISSUE_COLUMNS = [
@@ -33,24 +36,16 @@ function IssueRow({ issue, onSelect }: { issue: Issue; onSelect(): void }) {
       onClick={onSelect}
       style={{ cursor: 'pointer' }}
     >
+      <RiskCell risk={type?.risk} />
       <Table.Td>
-        <RiskBadge risk={type?.risk} />
-      </Table.Td>
-      <Table.Td>
-        {/* The click bubbles to the row; the button gives keyboard users a focus stop. */}
-        <UnstyledButton fz="sm" fw={500} aria-label={`Show details of issue ${issue.id}: ${description}`}>
+        <DescriptionButton label={`Show details of issue ${issue.id}: ${description}`}>
           {description}
-        </UnstyledButton>
+        </DescriptionButton>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(issue.since)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(issue.last_checked)}</Table.Td>
-      <Table.Td ff="monospace">{alert ? deviceIdentity(alert) : ''}</Table.Td>
-      <Table.Td>{alert ? deviceName(alert) : ''}</Table.Td>
-      <Table.Td>
-        <ImportanceBadge importance={alert?.asset_importance} />
-      </Table.Td>
-      <Table.Td ff="monospace">{alert ? gatewayIdentity(alert) : ''}</Table.Td>
-      <Table.Td>{issue.data_collector_name ?? ''}</Table.Td>
+      <DateCell value={issue.since} />
+      <DateCell value={issue.last_checked} />
+      <AlertAssetCells alert={alert} />
+      <DataSourceCell name={issue.data_collector_name} />
     </Table.Tr>
   );
 }

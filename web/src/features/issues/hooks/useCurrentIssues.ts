@@ -2,9 +2,10 @@ import { useObservable, useObservableCallback, useObservableState } from 'observ
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { filter, map, merge, share } from 'rxjs';
 import { adjacentPosition, type ListPosition } from '../../../components/alert-dialog/navigation';
-import { DEFAULT_PAGE_SIZE, toggleSort, type Sort } from '../../../lib/paging';
+import { pageCount, toggleSort, type Sort } from '../../../lib/paging';
 import type { Risk } from '../../../lib/levels';
 import { useServices } from '../../../lib/services-context';
+import { usePageState } from '../../../lib/use-page-state';
 import { createIssueCharts$, INITIAL_ISSUE_CHARTS, type IssueChartsState } from '../streams/issue-charts';
 import { createIssuesPage$, INITIAL_ISSUES_PAGE, type IssuesPageStatus } from '../streams/issues-page';
 import { issuesChanged$ } from '../streams/live-refresh';
@@ -63,8 +64,7 @@ function toggleNamed(list: readonly NamedFilter[], entry: NamedFilter): NamedFil
 /** Wires Current Issues' streams to its UI state; the components only render what this returns. */
 export function useCurrentIssues(): CurrentIssues {
   const { api, realtime } = useServices();
-  const [page, setPageState] = useState(0);
-  const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage: setPageState, setPageSize } = usePageState();
   const [sort, setSort] = useState<Sort | null>(DEFAULT_ISSUES_SORT);
   const [filters, setFiltersState] = useState<IssueFilters>(NO_FILTERS);
   const [position, setPosition] = useState<ListPosition | null>(null);
@@ -136,17 +136,14 @@ export function useCurrentIssues(): CurrentIssues {
     total: state.total,
     page,
     pageSize,
-    pageCount: Math.max(1, Math.ceil(state.total / pageSize)),
+    pageCount: pageCount(state.total, pageSize),
     sort,
     filters,
     filtered: hasFilters(filters),
     charts,
     selection,
     setPage: setPageState,
-    setPageSize(size) {
-      setPageSizeState(size);
-      setPageState(0);
-    },
+    setPageSize,
     sortBy(field) {
       setSort(toggleSort(sort, field));
       setPageState(0);

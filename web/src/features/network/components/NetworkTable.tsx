@@ -1,7 +1,9 @@
-import { Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Table, UnstyledButton } from '@mantine/core';
+import { AssetTypeFilterButton } from '../../../components/AssetTypeFilterButton';
 import { EmptyState } from '../../../components/EmptyState';
 import type { AssetType, UsageAsset } from '../types/network';
-import { frequency, total, unixDate, withUnit } from '../utils/format';
+import { formatUnixDateTime } from '../../../lib/format';
+import { frequency, total, withUnit } from '../utils/format';
 import { signalBand } from '../utils/signal';
 
 export const BAND_COLORS: Record<string, string> = {
@@ -12,8 +14,6 @@ export const BAND_COLORS: Record<string, string> = {
   UNUSABLE: 'red',
   DISCONNECTED: 'gray',
 };
-
-const TYPE_FILTER_TEXT: Record<string, string> = { none: 'all', gateway: 'gateways', device: 'devices' };
 
 export const isGateway = (asset: { type: string }) => asset.type.toLowerCase() === 'gateway';
 
@@ -41,22 +41,7 @@ export function NetworkTable({ assets, loading, assetType, onCycleType, onOpen }
         <Table.Thead>
           <Table.Tr>
             <Table.Th>
-              <UnstyledButton
-                onClick={onCycleType}
-                aria-label={`type: showing ${TYPE_FILTER_TEXT[assetType ?? 'none']}, click to change`}
-                data-testid="type-filter"
-              >
-                <Group gap={4} wrap="nowrap">
-                  <Text fw={700} size="sm">
-                    type
-                  </Text>
-                  {assetType && (
-                    <Badge size="xs" variant="light">
-                      {assetType}
-                    </Badge>
-                  )}
-                </Group>
-              </UnstyledButton>
+              <AssetTypeFilterButton label="type" assetType={assetType} onCycle={onCycleType} />
             </Table.Th>
             <Table.Th>ID</Table.Th>
             <Table.Th>DEV ADDR</Table.Th>
@@ -102,7 +87,7 @@ export function NetworkTable({ assets, loading, assetType, onCycleType, onOpen }
                 </Table.Td>
                 <Table.Td ff="monospace">{asset.dev_addr?.toUpperCase() ?? ''}</Table.Td>
                 <Table.Td>{asset.name ?? ''}</Table.Td>
-                <Table.Td>{unixDate(asset.last_activity)}</Table.Td>
+                <Table.Td>{formatUnixDateTime(asset.last_activity)}</Table.Td>
                 <Table.Td>{messages(asset)}</Table.Td>
                 <Table.Td>{frequency(asset.activity_freq)}</Table.Td>
                 <Table.Td>

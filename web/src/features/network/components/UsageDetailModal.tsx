@@ -1,8 +1,10 @@
-import { Anchor, Badge, Group, Loader, Modal, SimpleGrid, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Modal, SimpleGrid, Stack, Title } from '@mantine/core';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { LabelValueTable } from '../../../components/LabelValueTable';
 import { useUsageDetail } from '../hooks/useUsageDetail';
 import type { PacketCounter, UsageAsset } from '../types/network';
-import { frequency, percent, unixDate, withUnit } from '../utils/format';
+import { formatUnixDateTime } from '../../../lib/format';
+import { frequency, percent, withUnit } from '../utils/format';
 import { detailedSignalBand } from '../utils/signal';
 import { SignalGraph } from './SignalGraph';
 import { isGateway } from './NetworkTable';
@@ -10,23 +12,6 @@ import { isGateway } from './NetworkTable';
 function counter(value: PacketCounter | null | undefined): string {
   if (!value) return '-';
   return `${value.total} (${percent(value.percentage)})`;
-}
-
-function Rows({ rows, testId }: { rows: [string, string][]; testId: string }) {
-  return (
-    <Table withRowBorders={false} verticalSpacing={2} data-testid={testId}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th fw={500} c="dimmed" w="50%">
-              {label}
-            </Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
 }
 
 function UsageDetail({ asset }: { asset: UsageAsset }) {
@@ -40,7 +25,7 @@ function UsageDetail({ asset }: { asset: UsageAsset }) {
     ['Name', current.name ?? '-'],
     ['Data source', current.data_collector ?? '-'],
     ['Status', current.connected ? 'transmitting' : 'not transmitting'],
-    ['Last message', unixDate(current.last_activity) || '-'],
+    ['Last message', formatUnixDateTime(current.last_activity) || '-'],
     ['Message frequency', frequency(current.activity_freq)],
   ];
   const statistics: [string, string][] = [
@@ -81,13 +66,13 @@ function UsageDetail({ asset }: { asset: UsageAsset }) {
           <Title order={3} size="h6">
             SUMMARY
           </Title>
-          <Rows rows={summary} testId="usage-summary" />
+          <LabelValueTable rows={summary} testId="usage-summary" labelWidth="50%" />
         </Stack>
         <Stack gap="xs">
           <Title order={3} size="h6">
             LAST 24 HOURS
           </Title>
-          <Rows rows={statistics} testId="usage-statistics" />
+          <LabelValueTable rows={statistics} testId="usage-statistics" labelWidth="50%" />
         </Stack>
       </SimpleGrid>
       {!gateway && (

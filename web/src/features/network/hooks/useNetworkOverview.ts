@@ -1,11 +1,13 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { catchError, map, of } from 'rxjs';
-import { DEFAULT_PAGE_SIZE, toggleSort, type Sort } from '../../../lib/paging';
+import { nextAssetType } from '../../../lib/asset-type';
+import { toggleSort, type Sort } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
+import { usePageState } from '../../../lib/use-page-state';
 import { getDataSourceOptions } from '../api/network-api';
-import { liveRefresh$ } from '../streams/live-refresh';
-import type { Loadable } from '../streams/loadable';
+import { liveRefresh$ } from '../../../lib/live-refresh';
+import type { Reloadable } from '../../../lib/reloadable';
 import {
   createUsageCounts$,
   createUsageList$,
@@ -16,7 +18,6 @@ import {
   DEFAULT_NETWORK_SORT,
   NO_NETWORK_FILTERS,
   USAGE_GROUPINGS,
-  type AssetType,
   type DataSourceOption,
   type NetworkFilters,
   type NetworkQuery,
@@ -27,18 +28,10 @@ const LOADING_COUNTS = Object.fromEntries(
   USAGE_GROUPINGS.map((grouping) => [grouping, { status: 'loading', data: { total_count: 0, groups: [] } }]),
 ) as unknown as UsageCounts;
 
-/** Type filter cycle (spec §4): none → gateway → device → none. */
-export function nextAssetType(current: AssetType | null): AssetType | null {
-  if (current === null) return 'gateway';
-  if (current === 'gateway') return 'device';
-  return null;
-}
-
 export function useNetworkOverview() {
   const { api, realtime } = useServices();
   const [filters, setFiltersState] = useState<NetworkFilters>(NO_NETWORK_FILTERS);
-  const [page, setPage] = useState(0);
-  const [size, setSizeState] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize: size, setPage, setPageSize: setSize } = usePageState();
   const [sort, setSortState] = useState<Sort | null>(DEFAULT_NETWORK_SORT);
 
   const query = useMemo<NetworkQuery>(() => ({ filters, page, size, sort }), [filters, page, size, sort]);
@@ -56,7 +49,10 @@ export function useNetworkOverview() {
     getDataSourceOptions(api).pipe(catchError(() => of<DataSourceOption[]>([]))),
   );
 
-  const list: Loadable<UsageListAnswer> = useObservableState(list$, { status: 'loading', data: EMPTY_USAGE });
+  const list: Reloadable<UsageListAnswer> = useObservableState(list$, {
+    status: 'loading',
+    data: EMPTY_USAGE,
+  });
   const counts = useObservableState(counts$, LOADING_COUNTS);
   const dataSources = useObservableState(dataSources$, []);
 
@@ -76,10 +72,7 @@ export function useNetworkOverview() {
     sort,
     setFilters,
     setPage,
-    setSize: (next: number) => {
-      setSizeState(next);
-      setPage(0);
-    },
+    setSize,
     sortBy: (field: string) => {
       setSortState((current) => toggleSort(current, field));
       setPage(0);

@@ -1,13 +1,13 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { filter, map } from 'rxjs';
 import { useServices } from '../../../lib/services-context';
-import { liveRefresh$ } from '../streams/live-refresh';
-import type { Loadable } from '../streams/loadable';
+import { liveRefresh$ } from '../../../lib/live-refresh';
+import type { Reloadable } from '../../../lib/reloadable';
 import { createUsageDetail$ } from '../streams/network-streams';
 import type { UsageDetail } from '../types/network';
 
 /** One asset's statistics and recent packets (`resource_usage/{type}/{id}`), kept current while shown. */
-export function useUsageDetail(type: 'device' | 'gateway', id: number): Loadable<UsageDetail | null> {
+export function useUsageDetail(type: 'device' | 'gateway', id: number): Reloadable<UsageDetail | null> {
   const { api, realtime } = useServices();
   const detail$ = useObservable(
     (inputs$) =>

@@ -10,7 +10,7 @@ import {
   type UsageGrouping,
   type UsageListAnswer,
 } from '../types/network';
-import { loadEach, type Loadable } from './loadable';
+import { loadEach, type Reloadable } from '../../../lib/reloadable';
 
 export const EMPTY_USAGE: UsageListAnswer = { assets: [], total_items: 0, total_pages: 0 };
 const EMPTY_COUNT: CountAnswer = { total_count: 0, groups: [] };
@@ -19,11 +19,11 @@ export function createUsageList$(
   api: ApiClient,
   query$: Observable<NetworkQuery>,
   refresh$: Observable<unknown>,
-): Observable<Loadable<UsageListAnswer>> {
+): Observable<Reloadable<UsageListAnswer>> {
   return loadEach(query$, refresh$, (query) => getUsageList(api, query), EMPTY_USAGE);
 }
 
-export type UsageCounts = Record<UsageGrouping, Loadable<CountAnswer>>;
+export type UsageCounts = Record<UsageGrouping, Reloadable<CountAnswer>>;
 
 const sameFilters = (a: NetworkFilters, b: NetworkFilters) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -52,7 +52,7 @@ export function createUsageDetail$(
   api: ApiClient,
   asset$: Observable<{ type: 'device' | 'gateway'; id: number }>,
   refresh$: Observable<unknown>,
-): Observable<Loadable<UsageDetail | null>> {
+): Observable<Reloadable<UsageDetail | null>> {
   return loadEach(
     asset$,
     refresh$,

@@ -1,6 +1,7 @@
+import type { AssetType } from '../../../lib/asset-type';
 import type { Sort } from '../../../lib/paging';
 
-export type AssetType = 'device' | 'gateway';
+export type { AssetType };
 export type AssetStatus = 'connected' | 'disconnected';
 
 export interface PacketCounter {

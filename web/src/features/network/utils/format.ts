@@ -1,13 +1,9 @@
-import { formatDateTime } from '../../../lib/format';
 import type { PacketCounter } from '../types/network';
 
 /** Percentages to one decimal (spec §9); no figure reads '-'. */
 export function percent(value: number | null | undefined): string {
   return value === null || value === undefined ? '-' : `${value.toFixed(1)}%`;
 }
-
-export const unixDate = (seconds: number | null | undefined) =>
-  seconds === null || seconds === undefined ? '' : formatDateTime(new Date(seconds * 1000));
 
 /** The mean time between messages, in the largest unit that keeps it readable. */
 export function frequency(seconds: number | null | undefined): string {

@@ -1,17 +1,9 @@
+import { signalStrength, type SignalBandName } from '../../../lib/signal';
 import { SIGNAL_MIN, type Range } from '../types/network';
 
-export const SIGNAL_BANDS = ['EXCELLENT', 'GREAT', 'OKAY', 'WEAK', 'UNUSABLE', 'DISCONNECTED'] as const;
-export type SignalBand = (typeof SIGNAL_BANDS)[number];
-
-/** Spec §9 bands, in dBm: a missing reading counts as disconnected. */
-export function signalBand(rssi: number | null | undefined): SignalBand {
-  if (rssi === null || rssi === undefined || Number.isNaN(rssi)) return 'DISCONNECTED';
-  if (rssi >= -50) return 'EXCELLENT';
-  if (rssi >= -75) return 'GREAT';
-  if (rssi >= -100) return 'OKAY';
-  if (rssi >= -110) return 'WEAK';
-  if (rssi >= -120) return 'UNUSABLE';
-  return 'DISCONNECTED';
+/** Spec §9 bands, in dBm (thresholds in `lib/signal`): a missing reading counts as disconnected. */
+export function signalBand(rssi: number | null | undefined): SignalBandName {
+  return signalStrength(rssi).name;
 }
 
 /** The 'detailed' wording (spec §9): DISCONNECTED reads UNUSABLE and UNUSABLE reads VERY WEAK. */

@@ -31,7 +31,7 @@ export const countUnread = (api: ApiClient): Observable<number> =>
   api.get<{ count: number }>('notifications/count').pipe(map((answer) => answer.count));
 
 export const setReadAt = (api: ApiClient, id: number, readAt: string | null): Observable<unknown> =>
-  api.request('PATCH', `notifications/${id}`, { body: { readAt } });
+  api.patch(`notifications/${id}`, { readAt });
 
 export const deleteNotification = (api: ApiClient, id: number): Observable<unknown> =>
   api.delete(`notifications/${id}`);

@@ -2,7 +2,7 @@ import { useObservable, useObservableCallback, useObservableState } from 'observ
 import { firstValueFrom, startWith, switchMap } from 'rxjs';
 import { useServices } from '../../../lib/services-context';
 import { addAppKey, getAppKeys, removeAppKey } from '../api/policies-api';
-import { LOADING, loadable, type Loadable } from '../streams/loadable';
+import { LOADING, loadable, type Loadable } from '../../../lib/loadable';
 import type { AppKeysAnswer } from '../types/policy';
 
 export interface AppKeys {

@@ -1,8 +1,8 @@
 import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
-import { useState } from 'react';
 import { firstValueFrom, map } from 'rxjs';
-import { DEFAULT_PAGE_SIZE } from '../../../lib/paging';
+import { pageCount } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
+import { usePageState } from '../../../lib/use-page-state';
 import { clonePolicy, deletePolicy } from '../api/policies-api';
 import { INITIAL_POLICIES, createPoliciesList$, type PoliciesListState } from '../streams/policies-list';
 import type { Policy } from '../types/policy';
@@ -19,8 +19,7 @@ export interface PoliciesList extends PoliciesListState {
 
 export function usePoliciesList(): PoliciesList {
   const { api } = useServices();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSizeState] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, setPageSize } = usePageState();
   const [reload, reload$] = useObservableCallback<void>();
   const state$ = useObservable(
     (inputs$) =>
@@ -32,12 +31,9 @@ export function usePoliciesList(): PoliciesList {
     ...state,
     page,
     pageSize,
-    pageCount: Math.max(1, Math.ceil(state.total / pageSize)),
+    pageCount: pageCount(state.total, pageSize),
     setPage,
-    setPageSize: (size) => {
-      setPageSizeState(size);
-      setPage(0);
-    },
+    setPageSize,
     remove: async (policy) => {
       await firstValueFrom(deletePolicy(api, policy.id), { defaultValue: null });
       reload();

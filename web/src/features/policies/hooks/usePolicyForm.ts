@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstValueFrom, map, of, switchMap, throwError } from 'rxjs';
 import { useServices } from '../../../lib/services-context';
 import { createPolicy, getPolicies, getPolicy, updatePolicy } from '../api/policies-api';
-import { LOADING, loadable, type Loadable } from '../streams/loadable';
+import { LOADING, loadable, type Loadable } from '../../../lib/loadable';
 import type { Policy, PolicyItem, PolicyItemPayload } from '../types/policy';
 import { saveFailure } from '../utils/policy-errors';
 import { validateParameter, validatePolicyName } from '../utils/policy-validation';

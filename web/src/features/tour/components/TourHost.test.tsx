@@ -5,7 +5,7 @@ import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
 import { tourTiming } from '../streams/target-finder';
 import { TOUR_STEPS } from '../tour-steps';
-import { START_TOUR_EVENT } from './TourHost';
+import { START_TOUR_EVENT } from '../../../lib/tour-events';
 
 const EXPECTED_TITLES = [
   'Welcome',

@@ -4,14 +4,12 @@ import { ACTIONS, EVENTS, Joyride, type EventData, type Step } from 'react-joyri
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Subscription } from 'rxjs';
 import { useCurrentUser, useServices } from '../../../lib/services-context';
+import { START_TOUR_EVENT } from '../../../lib/tour-events';
 import { clearFirstLogin } from '../api/first-login';
 import { findTarget$, tourTiming } from '../streams/target-finder';
 import { TOUR_STEPS } from '../tour-steps';
 import type { TourStepDefinition, TourTarget } from '../types/tour-step';
 import { TOUR_LABELS, TourTooltip } from './TourTooltip';
-
-/** The dashboard's Start Tour button sends this window event (features do not import each other). */
-export const START_TOUR_EVENT = 'lorawatch:start-tour';
 
 const DASHBOARD_HOME = '/dashboard';
 const normalisePath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';

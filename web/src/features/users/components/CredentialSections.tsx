@@ -7,8 +7,8 @@ import {
   type EmailChange,
   type PasswordChange,
 } from '../api/users-api';
-import { useOnDone, useSubmission } from '../hooks/useSubmission';
-import { RULE_TEXTS, fieldError, isValidEmailLength, isValidPassword } from '../utils/account-rules';
+import { useOnDone, useSubmission } from '../../../lib/use-submission';
+import { RULE_TEXTS, fieldError, isValidEmailLength, isValidPassword } from '../../../lib/account-rules';
 import { USER_TEXTS, emailChangeFailure } from '../utils/user-messages';
 
 /** "Change email": the new address and the current password; the link goes to the new address. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { useServices } from '../../../lib/services-context';
 import { postNewUser, type NewUserRequest } from '../api/users-api';
-import { useSubmission } from '../hooks/useSubmission';
+import { useSubmission } from '../../../lib/use-submission';
 import { useRoles } from '../hooks/useUsers';
 import {
   RULE_TEXTS,
@@ -13,7 +13,7 @@ import {
   isValidFullName,
   isValidPhone,
   isValidUsername,
-} from '../utils/account-rules';
+} from '../../../lib/account-rules';
 import { newUserFailure, newUserSuccess, roleLabel } from '../utils/user-messages';
 
 /** /dashboard/users/new (NEW USER), admins only: the user gets an activation mail (spec part 1 §2, §8). */

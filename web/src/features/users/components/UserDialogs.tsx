@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useServices } from '../../../lib/services-context';
 import { deleteUser, putResendActivation } from '../api/users-api';
-import { useOnDone, useSubmission } from '../hooks/useSubmission';
+import { useOnDone, useSubmission } from '../../../lib/use-submission';
 import type { User } from '../types/user';
 import { USER_TEXTS } from '../utils/user-messages';
 

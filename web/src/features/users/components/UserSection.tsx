@@ -2,10 +2,10 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@man
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../../../lib/services-context';
 import { putUser, type UserUpdate } from '../api/users-api';
-import { useSubmission } from '../hooks/useSubmission';
+import { useSubmission } from '../../../lib/use-submission';
 import { useRoles } from '../hooks/useUsers';
 import type { User } from '../types/user';
-import { RULE_TEXTS, fieldError, isValidFullName, isValidPhone } from '../utils/account-rules';
+import { RULE_TEXTS, fieldError, isValidFullName, isValidPhone } from '../../../lib/account-rules';
 import { USER_TEXTS, roleLabel } from '../utils/user-messages';
 
 /**

@@ -1,8 +1,8 @@
 import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { map, switchMap } from 'rxjs';
-import { DEFAULT_PAGE_SIZE } from '../../../lib/paging';
 import { useServices, useSession } from '../../../lib/services-context';
+import { usePageState } from '../../../lib/use-page-state';
 import { isAdmin } from '../../../lib/session';
 import { createRoles$ } from '../streams/roles';
 import { createUser$, type UserState } from '../streams/user';
@@ -20,8 +20,7 @@ export interface UserList extends UserListState {
 
 export function useUserList(): UserList {
   const { api, realtime } = useServices();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, setPageSize } = usePageState();
   const [reload, reload$] = useObservableCallback<void>();
   const query = useMemo(() => ({ page, size: pageSize }), [page, pageSize]);
   const state$ = useObservable(
@@ -40,10 +39,7 @@ export function useUserList(): UserList {
     page,
     pageSize,
     setPage,
-    setPageSize: (size) => {
-      setPageSize(size);
-      setPage(0);
-    },
+    setPageSize,
     reload,
   };
 }

@@ -1,5 +1,5 @@
-import { RULE_TEXTS } from './account-rules';
-import { serverMessage } from './server-message';
+import { RULE_TEXTS } from '../../../lib/account-rules';
+import { serverMessage } from '../../../lib/server-message';
 
 /** Texts of the users screens (spec part 1 §8). */
 export const USER_TEXTS = {

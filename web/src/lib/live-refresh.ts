@@ -1,5 +1,5 @@
 import { filter, interval, merge, throttleTime, type Observable } from 'rxjs';
-import type { RealtimeEvents } from '../../../lib/realtime';
+import type { RealtimeEvents } from './realtime';
 
 /** The spec's floor: lists re-read themselves at least every 60 s. */
 export const REFRESH_FLOOR_MS = 60_000;
@@ -11,14 +11,14 @@ interface ProjectionUpdate {
   collections?: string[];
 }
 
-/** Read models the inventory shows: assets, their per-user attributes and tags. */
+/** Read models of the asset lists (inventory, network overview): assets, their per-user attributes and tags. */
 export function touchesAssets(payload: unknown): boolean {
   const update = (payload ?? {}) as ProjectionUpdate;
   const names = [update.projection ?? '', ...(update.collections ?? [])];
   return names.some((name) => /asset|tag/.test(name));
 }
 
-/** Ticks whenever the inventory should be re-read silently: live read-model changes (throttled) or the floor. */
+/** Ticks whenever an asset list should be re-read silently: live read-model changes (throttled) or the floor. */
 export function liveRefresh$(
   realtime: RealtimeEvents,
   floorMs = REFRESH_FLOOR_MS,

@@ -1,6 +1,9 @@
 import { catchError, map, of, startWith, type Observable } from 'rxjs';
 
-/** A one-shot read as screen state: loading, then the data or the failure. */
+/**
+ * A one-shot read as screen state: loading, then the data or the failure (with its error). For lists re-read
+ * on live events, see `reloadable.ts`.
+ */
 export type Loadable<T> =
   { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 

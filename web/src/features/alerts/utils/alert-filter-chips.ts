@@ -1,5 +1,4 @@
-import { Anchor, Group, Pill } from '@mantine/core';
-import { chipText, type FilterChip } from '../../../components/FilterChips';
+import type { FilterChip } from '../../../components/FilterChips';
 import type { AlertType } from '../../../lib/alerts/alert';
 import type { ChartDatum } from '../../../components/charts/chart-data';
 import type { ReviewAction, ReviewFilters } from '../types/review-view';
@@ -39,45 +38,4 @@ export function alertFilterChips(
     });
   }
   return chips;
-}
-
-/**
- * The chips with a Clear link. A local take on the shared FilterChips: Mantine's Pill hides its remove button
- * from assistive technology and the tab order, so here it is made a real, focusable button.
- */
-export function AlertsFilterChips(props: {
-  filters: ReviewFilters;
-  alertTypes: ReadonlyMap<string, AlertType>;
-  dataSources: readonly ChartDatum[];
-  dispatch: (action: ReviewAction) => void;
-}) {
-  const chips = alertFilterChips(props.filters, props.alertTypes, props.dataSources, props.dispatch);
-  if (chips.length === 0) return null;
-  return (
-    <Group gap="xs" data-testid="filter-chips" aria-label="Active filters" role="group">
-      {chips.map((chip) => (
-        <Pill
-          key={chip.key}
-          withRemoveButton
-          onRemove={chip.onRemove}
-          removeButtonProps={{
-            'aria-label': `Remove filter ${chip.label}`,
-            'aria-hidden': false,
-            tabIndex: 0,
-          }}
-          title={chip.label}
-        >
-          {chipText(chip.label)}
-        </Pill>
-      ))}
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        onClick={() => props.dispatch({ type: 'clear-filters' })}
-      >
-        Clear
-      </Anchor>
-    </Group>
-  );
 }

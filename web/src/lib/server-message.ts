@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api';
+import { ApiError } from './api';
 
 /** The text of a refused account call: the server answers `{error, message}` with the same text. */
 export function serverMessage(error: unknown): string | null {

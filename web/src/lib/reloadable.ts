@@ -1,10 +1,13 @@
 import { catchError, concat, map, of, scan, startWith, switchMap, type Observable } from 'rxjs';
 
-export type LoadStatus = 'loading' | 'ready' | 'error';
+export type ReloadStatus = 'loading' | 'ready' | 'error';
 
-/** A snapshot being (re)loaded: while loading, the previous data stays so the screen does not flash empty. */
-export interface Loadable<T> {
-  status: LoadStatus;
+/**
+ * A snapshot being (re)loaded: while loading, the previous data stays so the screen does not flash empty; a
+ * failure shows `empty`. (`loadable.ts` is the simpler one-shot read without refreshes or a placeholder value.)
+ */
+export interface Reloadable<T> {
+  status: ReloadStatus;
   data: T;
 }
 
@@ -19,7 +22,7 @@ export function loadEach<I, T>(
   refresh$: Observable<unknown>,
   load: (input: I) => Observable<T>,
   empty: T,
-): Observable<Loadable<T>> {
+): Observable<Reloadable<T>> {
   return input$.pipe(
     switchMap((input) =>
       refresh$.pipe(
@@ -35,7 +38,7 @@ export function loadEach<I, T>(
       ),
     ),
     scan(
-      (state: Loadable<T>, step: Step<T>): Loadable<T> => {
+      (state: Reloadable<T>, step: Step<T>): Reloadable<T> => {
         if (step.kind === 'started') return { status: 'loading', data: state.data };
         if (step.kind === 'loaded') return { status: 'ready', data: step.data };
         return { status: 'error', data: empty };

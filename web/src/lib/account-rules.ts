@@ -1,6 +1,6 @@
 /**
- * Field rules and texts of the account forms (spec part 1 §5). The auth feature keeps its own copy because
- * features do not import each other; both belong in `lib/` once the kit takes them.
+ * Field rules and texts of the account forms (spec part 1 §5), shared by the public forms (auth) and the user
+ * administration screens (users) so both validate and word the same.
  */
 export const RULE_TEXTS = {
   username:

@@ -1,7 +1,7 @@
 import { useObservableState } from 'observable-hooks';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { exhaustMap, type Observable } from 'rxjs';
-import { IDLE, submission$, type Submission } from '../streams/submission';
+import { IDLE, submission$, type Submission } from './submission';
 
 /**
  * A form's submit action as state. A second submit while one is in flight is ignored (the button is disabled
@@ -17,4 +17,13 @@ export function useSubmission<Input, Answer>(
     (input$) => input$.pipe(exhaustMap((input) => submission$(latest.current(input)))),
     IDLE,
   );
+}
+
+/** Runs `effect` once each time a submission succeeds (not on re-renders). */
+export function useOnDone<Answer>(state: Submission<Answer>, effect: (answer: Answer) => void): void {
+  const latest = useRef(effect);
+  latest.current = effect;
+  useEffect(() => {
+    if (state.status === 'done') latest.current(state.value);
+  }, [state]);
 }

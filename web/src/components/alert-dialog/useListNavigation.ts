@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { adjacentPosition, type ListPosition } from '../../../components/alert-dialog/navigation';
+import { adjacentPosition, type ListPosition } from './navigation';
 
 export interface NavigableList<Row> {
   /** The page on screen (0-based). */
@@ -13,7 +13,7 @@ export interface NavigableList<Row> {
   goToPage: (page: number) => void;
 }
 
-export interface AlertNavigation<Row> {
+export interface ListNavigation<Row> {
   opened: boolean;
   /** The row shown in the detail view; the last one shown while the next page loads. */
   row: Row | null;
@@ -34,9 +34,10 @@ interface Selection extends ListPosition {
 
 /**
  * The detail view's place in a paged list: previous / next go row by row and, at the edge of a page, turn the
- * list's page (spec part 1 "Alert dialog"). Disabled at the absolute first and last item.
+ * list's page (spec part 1 "Alert dialog"). Disabled at the absolute first and last item. Shared by the
+ * Alerts review and the Events log, whose dialogs browse a server-paged list.
  */
-export function useAlertNavigation<Row>(list: NavigableList<Row>): AlertNavigation<Row> {
+export function useListNavigation<Row>(list: NavigableList<Row>): ListNavigation<Row> {
   const [selection, setSelection] = useState<Selection | null>(null);
   const [lastShown, setLastShown] = useState<Row | null>(null);
 

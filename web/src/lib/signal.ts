@@ -15,7 +15,8 @@ export interface SignalBand {
   bars: number;
 }
 
-export function signalBand(rssi: number | null | undefined): SignalBand {
+/** The band of an RSSI reading; a missing (or non-finite) reading counts as disconnected. */
+export function signalStrength(rssi: number | null | undefined): SignalBand {
   if (typeof rssi !== 'number' || !Number.isFinite(rssi)) return { name: 'DISCONNECTED', bars: 0 };
   const band = SIGNAL_BANDS.find((candidate) => rssi >= candidate.min);
   return band ? { name: band.name, bars: band.bars } : { name: 'DISCONNECTED', bars: 0 };
