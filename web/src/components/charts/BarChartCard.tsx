@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { ResponsiveBar } from '@nivo/bar';
 import { formatCount } from '../../lib/format';
 import { ChartCard } from './ChartCard';
+import { NIVO_THEME } from './nivo-theme';
 import { chartColor } from './palette';
 
 export interface BarPoint {
@@ -52,6 +53,7 @@ export function BarChartCard({
         aria-label={`${title}: ${points.reduce((sum, point) => sum + point.y, 0)} in all`}
       >
         <ResponsiveBar
+          theme={NIVO_THEME}
           data={points.map((point) => ({ x: point.x, y: point.y }))}
           keys={['y']}
           indexBy="x"

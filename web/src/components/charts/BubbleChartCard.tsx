@@ -1,6 +1,7 @@
 import { Box, SimpleGrid } from '@mantine/core';
 import { ResponsiveCirclePacking } from '@nivo/circle-packing';
 import { ChartCard } from './ChartCard';
+import { NIVO_THEME } from './nivo-theme';
 import { ChartLegend } from './ChartLegend';
 import { withColours, type ChartDatum } from './chart-data';
 
@@ -59,6 +60,7 @@ export function BubbleChartCard({
       <SimpleGrid cols={2} spacing="sm">
         <Box h={height} role="img" aria-label={`${title} chart`}>
           <ResponsiveCirclePacking<Bubble>
+            theme={NIVO_THEME}
             data={root}
             id="id"
             value="value"

@@ -1,6 +1,7 @@
 import { Box, SimpleGrid } from '@mantine/core';
 import { ResponsivePie } from '@nivo/pie';
 import { ChartCard } from './ChartCard';
+import { NIVO_THEME } from './nivo-theme';
 import { ChartLegend } from './ChartLegend';
 import { showsSliceLabel, withColours, type ChartDatum } from './chart-data';
 
@@ -43,6 +44,7 @@ export function PieChartCard({
       <SimpleGrid cols={2} spacing="sm">
         <Box h={height} role="img" aria-label={`${title} chart`}>
           <ResponsivePie
+            theme={NIVO_THEME}
             data={coloured}
             // With a selection, the other slices fade so the filter in force reads at a glance.
             colors={(datum) =>

@@ -3,18 +3,11 @@ import { ResponsiveLine } from '@nivo/line';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import type { Packet } from '../types/network';
+import { NIVO_THEME } from '../../../components/charts/nivo-theme';
 
 /** Spec §9: last 10, 20 (default), 30, 50, 70, 100, 150 or 200 packets. */
 export const PACKET_COUNTS = [10, 20, 30, 50, 70, 100, 150, 200] as const;
 export const DEFAULT_PACKET_COUNT = 20;
-
-const THEME = {
-  text: { fill: 'var(--mantine-color-text)' },
-  axis: { ticks: { text: { fill: 'var(--mantine-color-dimmed)' } } },
-  grid: { line: { stroke: 'var(--mantine-color-default-border)' } },
-  legends: { text: { fill: 'var(--mantine-color-text)' } },
-  tooltip: { container: { background: 'var(--mantine-color-body)', color: 'var(--mantine-color-text)' } },
-};
 
 /** The last packets of a device, oldest first: RSSI (dBm) and SNR (dB) per packet. */
 export function SignalGraph({ packets }: { packets: readonly Packet[] }) {
@@ -55,7 +48,7 @@ export function SignalGraph({ packets }: { packets: readonly Packet[] }) {
         >
           <ResponsiveLine
             data={series}
-            theme={THEME}
+            theme={NIVO_THEME}
             margin={{ top: 10, right: 20, bottom: 60, left: 50 }}
             xScale={{ type: 'linear', min: 1, max: Math.max(2, shown.length) }}
             yScale={{ type: 'linear', min: 'auto', max: 'auto' }}
@@ -65,7 +58,7 @@ export function SignalGraph({ packets }: { packets: readonly Packet[] }) {
             axisLeft={{ tickValues: 6 }}
             useMesh
             tooltip={({ point }) => (
-              <Box p={6} style={THEME.tooltip.container}>
+              <Box p={6} style={NIVO_THEME.tooltip.container}>
                 <Text size="xs">
                   {point.seriesId}: {String(point.data.yFormatted)}
                 </Text>
