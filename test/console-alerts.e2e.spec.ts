@@ -92,9 +92,14 @@ describe('console: alerts review and events log', () => {
     await settled(page);
     expect((await rowIds(page)).length).toBeLessThanOrEqual(10);
 
-    // Open the first alert, move next and back.
+    // Open the first alert, move next and back. Oldest first, so the demo's live alerts (which arrive at the
+    // newest end) cannot push another alert in front of it meanwhile.
+    await page.getByRole('button', { name: 'Date descending' }).click();
+    await page.getByRole('button', { name: 'Date ascending' }).waitFor();
+    await settled(page);
     const ids = await rowIds(page);
-    await page.getByTestId('alert-row').first().click();
+    // The risk cell: the row's device and gateway cells are links to their 360 views.
+    await page.getByTestId('alert-row').first().locator('td').first().click();
     const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Next' }) });
     await dialog.waitFor();
     const firstText = await dialog.getByRole('region', { name: 'Device' }).innerText();
@@ -160,7 +165,8 @@ describe('console: alerts review and events log', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),
     );
     await settled(page);
-    await page.getByTestId('alert-row').first().click();
+    // The risk cell: the row's device and gateway cells are links to their 360 views.
+    await page.getByTestId('alert-row').first().locator('td').first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Resolve' }).click();
     const confirm = page.getByRole('dialog', { name: 'Resolve alert' });
     await confirm.getByLabel('Resolution comment').fill('will fail');

@@ -153,7 +153,7 @@ describe('console dashboard and tour', () => {
       'filtered data',
     );
 
-    await page.getByTestId('latest-alert-row').first().click();
+    await page.getByTestId('latest-alert-row').first().locator('td').first().click();
     const dialog = page.getByTestId('alert-dialog');
     await dialog.getByTestId('alert-dialog-title').waitFor();
     await c.screenshot(page, 'dashboard-alert-dialog');
