@@ -119,7 +119,8 @@ describe('console: current issues', () => {
     if (!c) return;
     const page = await openWithIssues(c, 2);
     const ids = await rowIds(page);
-    await rows(page).first().click();
+    // The risk cell: the device and gateway cells are links to their 360 views.
+    await rows(page).first().locator('td').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('alert-dialog-title').waitFor();
     await dialog.getByText('Since:').waitFor();
@@ -177,7 +178,7 @@ describe('console: current issues', () => {
     const page = await openWithIssues(c);
     const target = rows(page).first();
     const issueId = Number(await target.getAttribute('data-issue-id'));
-    await target.click();
+    await target.locator('td').first().click();
     const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('alert-dialog-title') });
     await dialog.getByRole('button', { name: 'Remove from quarantine' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove from quarantine' });
@@ -200,7 +201,7 @@ describe('console: current issues', () => {
     const page = await openWithIssues(c);
     const target = rows(page).first();
     const issueId = Number(await target.getAttribute('data-issue-id'));
-    await target.click();
+    await target.locator('td').first().click();
     const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('alert-dialog-title') });
     await dialog.getByRole('button', { name: 'Remove from quarantine' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove from quarantine' });
