@@ -1,0 +1,51 @@
+import { eventStoreContract, type EventStoreFixture } from '../testing/event-store.contract';
+import { KurrentEventStore } from './kurrent-event-store';
+import { DensePositionView, PositionIndex } from './testing/dense-position-view';
+
+/**
+ * Runs the EventStore contract against a real KurrentDB / EventStoreDB (22.6+) when KURRENTDB_URL is set
+ * (a connection string such as kurrentdb://localhost:2113?tls=false).
+ *
+ * $all is shared by every run and every user of that server, and always holds system events. Each fixture
+ * therefore works in its own stream namespace (a unique prefix, read through a server-side stream-name filter),
+ * so it starts with an empty store of its own. The contract also asserts literal positions 1, 2, 3... while
+ * KurrentDB positions are log offsets: the fixture renumbers them through DensePositionView (test only), which
+ * keeps order and exclusivity. The fixture's streams are left on the server under their unique prefix.
+ */
+const url = process.env.KURRENTDB_URL;
+const skipReason = url ? undefined : 'KURRENTDB_URL is not set (no KurrentDB server to test against)';
+if (skipReason) console.log(`skipped: ${skipReason}`);
+
+let run = 0;
+
+async function kurrentFixture(connectionString: string): Promise<EventStoreFixture> {
+  run += 1;
+  const streamPrefix = `lw-contract-${Date.now().toString(36)}-${process.pid}-${run}-`;
+  const stores: KurrentEventStore[] = [];
+  const connect = (): KurrentEventStore => {
+    const store = KurrentEventStore.connect(connectionString, {
+      streamPrefix,
+      retryDelayMs: 100,
+      // The contract observes handler failures through caughtUp(); nothing to log here.
+      onError: () => undefined,
+    });
+    stores.push(store);
+    return store;
+  };
+  const reader = connect();
+  const index = new PositionIndex(async (after) =>
+    (await reader.readAll({ after })).map((event) => event.position),
+  );
+  let opened = 0;
+  return {
+    open: async () => {
+      opened += 1;
+      return new DensePositionView(opened === 1 ? reader : connect(), index);
+    },
+    dispose: async () => {
+      await Promise.all(stores.map((store) => store.close()));
+    },
+  };
+}
+
+eventStoreContract('KurrentDB', () => kurrentFixture(url ?? ''), { skipReason });

@@ -1,0 +1,349 @@
+import type { Packet } from '@lorawatch/domain/packet';
+import { Kafka, type Admin, type Producer } from 'kafkajs';
+import { partitionForKey } from '../embedded/murmur2';
+import type {
+  AppendOutcome,
+  BatchHandler,
+  ConsumeOptions,
+  Consumer,
+  PacketLog,
+  PacketRecord,
+} from '../packet-log.port';
+import { KafkaGroupConsumer } from './kafka-consumer';
+import {
+  decodePacketMessages,
+  messagePacketId,
+  packetMessage,
+  type RawMessage,
+  type RejectedMessage,
+} from './kafka-messages';
+import { fetchCommitted, fetchWatermarks } from './kafka-admin';
+import {
+  byPartition,
+  fromKafkaOffset,
+  placeSentMessages,
+  pruneTargets,
+  readRange,
+  toKafkaOffset,
+} from './kafka-offsets';
+import { KafkaReader } from './kafka-reader';
+import { planTopic, topicConfig } from './kafka-topic';
+import { RecentIds } from './recent-ids';
+
+export interface KafkaPacketLogOptions {
+  /** A kafkajs client, or the brokers to build one from. */
+  kafka?: Kafka;
+  brokers?: string[];
+  clientId?: string;
+  /** Default "packets". */
+  topic?: string;
+  /** Default 4; the topic is created with it, or grown to it. */
+  partitions?: number;
+  /** Sets retention.ms when the topic is created (Kafka then prunes by itself). Default 30. */
+  retentionDays?: number;
+  replicationFactor?: number;
+  /** Prepended to every consumer-group id, so several deployments (or tests) can share a cluster. Default "". */
+  groupPrefix?: string;
+  /** Records per partition kept in the de-duplication / getById index. Default 10 000. */
+  dedupWindow?: number;
+  /** How often drained() looks at the committed offsets. Default 100. */
+  pollIntervalMs?: number;
+  /** A single read() gives up after this long. Default 30 000. */
+  readTimeoutMs?: number;
+  onError?: (error: unknown) => void;
+  /** Receives records that are not packets (skipped, never delivered). Default: console.warn. */
+  onRejected?: (rejected: RejectedMessage[]) => void;
+}
+
+const READ_CHUNK = 1000;
+
+/**
+ * PacketLog on Kafka (kafkajs). Guarantees and limits are listed in ./README.md; in short:
+ * - partitionFor is the embedded log's murmur2 (Kafka's own), and the producer sends to that partition explicitly;
+ * - append is idempotent against producer retries (idempotent producer) and reports `appended: false` for a
+ *   packet id found in the last `dedupWindow` records of its partition (the index catches up on other writers'
+ *   records before each append); two processes appending the same id at the same moment can both write it;
+ * - getById looks in that same index: a packet older than the window returns null;
+ * - prune deletes records before the first one at or after the cutoff (deleteRecords); retention.ms does it
+ *   without calling prune.
+ */
+export class KafkaPacketLog implements PacketLog {
+  static async open(options: KafkaPacketLogOptions): Promise<KafkaPacketLog> {
+    if (!options.kafka && (options.brokers ?? []).length === 0)
+      throw new Error('KafkaPacketLog needs brokers');
+    const kafka =
+      options.kafka ??
+      new Kafka({ clientId: options.clientId ?? 'lorawatch', brokers: options.brokers ?? [] });
+    const log = new KafkaPacketLog(kafka, options);
+    try {
+      await log.connect();
+    } catch (error) {
+      await log.close().catch(() => undefined);
+      throw error;
+    }
+    return log;
+  }
+
+  readonly partitions: number;
+  readonly topic: string;
+  private readonly admin: Admin;
+  private readonly producer: Producer;
+  private readonly reader: KafkaReader;
+  private readonly index: RecentIds;
+  private readonly consumers = new Set<KafkaGroupConsumer>();
+  private appendQueue: Promise<unknown> = Promise.resolve();
+  private rejectedCount = 0;
+
+  private constructor(
+    private readonly kafka: Kafka,
+    private readonly options: KafkaPacketLogOptions,
+  ) {
+    this.partitions = options.partitions ?? 4;
+    this.topic = options.topic ?? 'packets';
+    partitionForKey('', this.partitions); // validates the count
+    this.admin = kafka.admin();
+    this.producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+    });
+    this.reader = new KafkaReader(kafka, this.topic, this.groupPrefix, options.readTimeoutMs ?? 30_000);
+    this.index = new RecentIds(this.partitions, options.dedupWindow ?? 10_000);
+  }
+
+  /** Records skipped because they were not packets, since this log was opened. */
+  get rejected(): number {
+    return this.rejectedCount;
+  }
+
+  partitionFor(key: string): number {
+    return partitionForKey(key, this.partitions);
+  }
+
+  append(packets: Packet[]): Promise<AppendOutcome[]> {
+    // One append at a time per connection, so the index check and the write cannot interleave.
+    const next = this.appendQueue.then(() => this.appendNow(packets));
+    this.appendQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  async read(partition: number, fromOffset: number, maxCount: number): Promise<PacketRecord[]> {
+    this.checkPartition(partition);
+    const messages = await this.readRaw(partition, fromOffset, maxCount);
+    const { records, rejected } = decodePacketMessages(partition, messages);
+    this.reportRejected(rejected);
+    return records;
+  }
+
+  async endOffsets(): Promise<number[]> {
+    return (await this.watermarks()).high;
+  }
+
+  committedOffsets(group: string): Promise<number[]> {
+    return fetchCommitted(this.admin, this.groupId(group), this.topic, this.partitions);
+  }
+
+  async commit(group: string, partition: number, nextOffset: number): Promise<void> {
+    this.checkPartition(partition);
+    // Kafka refuses an admin offset change while the group has members: a member of this log commits it instead.
+    const member = [...this.consumers].find((c) => c.group === group && c.owns(partition));
+    if (member) return member.commitFromHandler(partition, nextOffset);
+    await this.admin.setOffsets({
+      groupId: this.groupId(group),
+      topic: this.topic,
+      partitions: [{ partition, offset: toKafkaOffset(nextOffset) }],
+    });
+  }
+
+  consume(options: ConsumeOptions, handler: BatchHandler): Consumer {
+    const owned = options.partitions?.map((partition) => this.checkPartition(partition)) ?? null;
+    const consumer = new KafkaGroupConsumer(options, handler, {
+      kafka: this.kafka,
+      admin: this.admin,
+      topic: this.topic,
+      groupId: this.groupId(options.group),
+      partitions: this.partitions,
+      owned,
+      pollIntervalMs: this.options.pollIntervalMs ?? 100,
+      onError: this.options.onError ?? ((error) => console.error('Packet log consumer stopped:', error)),
+      onRejected: (rejected) => this.reportRejected(rejected),
+      onStopped: (stopped) => this.consumers.delete(stopped),
+    });
+    this.consumers.add(consumer);
+    return consumer;
+  }
+
+  async getById(id: string): Promise<Packet | null> {
+    const { low, high } = await this.watermarks();
+    for (let partition = 0; partition < this.partitions; partition += 1) {
+      await this.catchUp(partition, low[partition], high[partition]);
+    }
+    const place = this.index.findAnywhere(id);
+    if (!place) return null;
+    const [record] = await this.read(place.partition, place.offset, 1);
+    return record?.offset === place.offset && record.packet.id === id ? record.packet : null;
+  }
+
+  async prune(olderThan: string): Promise<number> {
+    const cutoff = new Date(olderThan).getTime();
+    if (Number.isNaN(cutoff)) throw new RangeError(`Invalid prune time "${olderThan}"`);
+    const { low } = await this.watermarks();
+    const atCutoff = await this.admin.fetchTopicOffsetsByTimestamp(this.topic, cutoff);
+    const first = byPartition(
+      atCutoff.map((entry) => ({ partition: entry.partition, offset: fromKafkaOffset(entry.offset) })),
+      this.partitions,
+    );
+    const { deletions, removed } = pruneTargets(low, first);
+    if (deletions.length === 0) return 0;
+    await this.admin.deleteTopicRecords({
+      topic: this.topic,
+      partitions: deletions.map((d) => ({ partition: d.partition, offset: toKafkaOffset(d.offset) })),
+    });
+    for (const deletion of deletions) this.index.dropBelow(deletion.partition, deletion.offset);
+    return removed;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((consumer) => consumer.stop().catch(() => undefined)));
+    await this.appendQueue;
+    await this.reader.close().catch(() => undefined);
+    await Promise.all(
+      [this.producer.disconnect(), this.admin.disconnect()].map((p) => p.catch(() => undefined)),
+    );
+  }
+
+  private async connect(): Promise<void> {
+    await this.admin.connect();
+    await this.ensureTopic();
+    await this.producer.connect();
+  }
+
+  private async ensureTopic(): Promise<void> {
+    const topics = await this.admin.listTopics();
+    let existing: number | null = null;
+    if (topics.includes(this.topic)) {
+      const metadata = await this.admin.fetchTopicMetadata({ topics: [this.topic] });
+      existing = metadata.topics.find((t) => t.name === this.topic)?.partitions.length ?? null;
+    }
+    const plan = planTopic(this.topic, existing, this.partitions);
+    if (plan.action === 'create') {
+      const config = topicConfig({
+        topic: this.topic,
+        partitions: this.partitions,
+        retentionDays: this.options.retentionDays ?? 30,
+        replicationFactor: this.options.replicationFactor,
+      });
+      // False means another process created it meanwhile, which is as good.
+      await this.admin.createTopics({ topics: [config], waitForLeaders: true });
+    } else if (plan.action === 'grow') {
+      await this.admin.createPartitions({ topicPartitions: [{ topic: this.topic, count: plan.count }] });
+    }
+  }
+
+  private async appendNow(packets: Packet[]): Promise<AppendOutcome[]> {
+    if (packets.length === 0) return [];
+    const messages = packets.map((packet) => packetMessage(packet, this.partitions));
+    const { low, high } = await this.watermarks();
+    for (const partition of new Set(messages.map((m) => m.partition))) {
+      await this.catchUp(partition, low[partition], high[partition]);
+    }
+    const outcomes: Array<AppendOutcome | null> = [];
+    const toSend: Array<{ index: number; partition: number }> = [];
+    const inCall = new Map<string, number>();
+    packets.forEach((packet, index) => {
+      const { partition } = messages[index];
+      const offset = this.index.find(partition, packet.id);
+      if (offset !== undefined) {
+        outcomes.push({ appended: false, partition, offset });
+      } else if (inCall.has(packet.id)) {
+        outcomes.push(null); // same id twice in one call: placed after the send, like its first copy
+      } else {
+        inCall.set(packet.id, index);
+        toSend.push({ index, partition });
+        outcomes.push(null);
+      }
+    });
+    if (toSend.length > 0) {
+      const sent = await this.producer.send({
+        topic: this.topic,
+        acks: -1,
+        messages: toSend.map(({ index }) => messages[index]),
+      });
+      const offsets = placeSentMessages(
+        toSend.map((s) => s.partition),
+        sent,
+      );
+      toSend.forEach(({ index, partition }, position) => {
+        outcomes[index] = { appended: true, partition, offset: offsets[position] };
+        this.index.add(partition, packets[index].id, offsets[position]);
+      });
+    }
+    return outcomes.map((outcome, index) => {
+      if (outcome) return outcome;
+      const first = outcomes[inCall.get(packets[index].id) ?? index];
+      if (!first) throw new Error(`Packet ${packets[index].id} was not placed`);
+      return { ...first, appended: false };
+    });
+  }
+
+  /** Indexes the ids written to a partition (by any process) since the index last looked, within the window. */
+  private async catchUp(partition: number, low: number, high: number): Promise<void> {
+    this.index.dropBelow(partition, low);
+    let missing = this.index.missing(partition, low, high);
+    while (missing) {
+      const messages = await this.readRaw(
+        partition,
+        missing.start,
+        Math.min(READ_CHUNK, missing.end - missing.start),
+      );
+      if (messages.length === 0) {
+        this.index.markIndexed(partition, missing.end);
+        break;
+      }
+      for (const message of messages) {
+        const offset = fromKafkaOffset(message.offset);
+        const id = messagePacketId(message);
+        if (id === null) this.index.markIndexed(partition, offset + 1);
+        else this.index.add(partition, id, offset);
+      }
+      this.index.markIndexed(partition, fromKafkaOffset(messages[messages.length - 1].offset) + 1);
+      missing = this.index.missing(partition, low, high);
+    }
+  }
+
+  private async readRaw(partition: number, fromOffset: number, maxCount: number): Promise<RawMessage[]> {
+    const offsets = await this.admin.fetchTopicOffsets(this.topic);
+    const entry = offsets.find((o) => o.partition === partition);
+    if (!entry) return [];
+    const range = readRange(fromOffset, maxCount, fromKafkaOffset(entry.low), fromKafkaOffset(entry.high));
+    return range ? this.reader.read(partition, range.start, range.end) : [];
+  }
+
+  private watermarks(): Promise<{ low: number[]; high: number[] }> {
+    return fetchWatermarks(this.admin, this.topic, this.partitions);
+  }
+
+  private reportRejected(rejected: RejectedMessage[]): void {
+    if (rejected.length === 0) return;
+    this.rejectedCount += rejected.length;
+    (
+      this.options.onRejected ??
+      ((r) => console.warn(`Packet log: skipped ${r.length} record(s) that are not packets`, r))
+    )(rejected);
+  }
+
+  private groupId(group: string): string {
+    return `${this.groupPrefix}${group}`;
+  }
+
+  private get groupPrefix(): string {
+    return this.options.groupPrefix ?? '';
+  }
+
+  private checkPartition(partition: number): number {
+    if (!Number.isInteger(partition) || partition < 0 || partition >= this.partitions) {
+      throw new RangeError(`Partition ${partition} is outside 0..${this.partitions - 1}`);
+    }
+    return partition;
+  }
+}
