@@ -1,5 +1,6 @@
 import type { FieldCondition, Filter, Scalar, Sort } from '../read-store.port';
 import { fieldSegments } from './field-path';
+import { isOperator, scalar, scalarList, type Operator } from '../filter-values';
 
 export type SqlValue = string | number | null;
 
@@ -57,8 +58,6 @@ export function sortToSql(sort: Sort = []): string {
   return [...terms, 'id ASC'].join(', ');
 }
 
-const OPERATORS = ['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists'] as const;
-type Operator = (typeof OPERATORS)[number];
 const RANGE_SQL = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 
 function fieldCondition(field: FieldSql, path: string, condition: unknown): SqlFragment {
@@ -146,19 +145,4 @@ function join(parts: SqlFragment[], operator: 'AND' | 'OR'): SqlFragment {
 
 function isCondition(value: unknown): value is FieldCondition {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isOperator(key: string): key is Operator {
-  return (OPERATORS as readonly string[]).includes(key);
-}
-
-function scalar(value: unknown, path: string): Scalar {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new Error(`Unsupported filter value on "${path}": ${String(value)}`);
-}
-
-function scalarList(value: unknown, path: string): Scalar[] {
-  if (!Array.isArray(value)) throw new Error(`$in/$nin on "${path}" needs an array`);
-  return value.map((item: unknown) => scalar(item, path));
 }

@@ -1,6 +1,7 @@
 import type { Document } from 'mongodb';
-import type { Filter, Scalar, Sort } from '../read-store.port';
+import type { Filter, Sort } from '../read-store.port';
 import { fieldSegments } from '../embedded/field-path';
+import { isOperator, scalar, scalarList, type Operator } from '../filter-values';
 
 /**
  * Port filters and sorts as Mongo query documents. Mongo already has the port's meaning for most operators
@@ -23,9 +24,6 @@ export function mongoPath(path: string): string {
   fieldSegments(path);
   return path === 'id' ? '_id' : path;
 }
-
-const OPERATORS = ['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists'] as const;
-type Operator = (typeof OPERATORS)[number];
 
 /** An operator document on one field, or a $or clause. */
 type Clause = { path: string; condition: Document } | { or: Document[] };
@@ -134,19 +132,4 @@ function combine(clauses: Clause[]): Document {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isOperator(key: string): key is Operator {
-  return (OPERATORS as readonly string[]).includes(key);
-}
-
-function scalar(value: unknown, path: string): Scalar {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new Error(`Unsupported filter value on "${path}": ${String(value)}`);
-}
-
-function scalarList(value: unknown, path: string): Scalar[] {
-  if (!Array.isArray(value)) throw new Error(`$in/$nin on "${path}" needs an array`);
-  return value.map((item: unknown) => scalar(item, path));
 }
