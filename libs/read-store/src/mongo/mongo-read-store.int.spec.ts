@@ -9,8 +9,6 @@ import { MongoReadStore } from './mongo-read-store';
  */
 const url = process.env.MONGODB_URL;
 const skipReason = url ? undefined : 'MONGODB_URL is not set (no MongoDB replica set to test against)';
-// Straight to stdout: jest keeps the console output of a suite whose tests are all skipped to itself.
-if (skipReason) process.stdout.write(`skipped: ${skipReason}\n`);
 
 /** Every fixture works in a database of its own, dropped when it is disposed. */
 async function databaseFixture(): Promise<ReadStoreFixture & { database: string }> {
