@@ -13,7 +13,7 @@ import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
-import { PROJECTIONS_IN_ORDER } from '../apps/standalone/runtime';
+import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
 
 /** `npm run replay` semantics: rebuilding the read models from the event store gives the same read models, every time. */
 describe('rebuilding the read models from the event store', () => {

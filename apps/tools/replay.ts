@@ -5,7 +5,7 @@ import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
-import { PROJECTIONS_IN_ORDER } from '../standalone/runtime';
+import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
 import { ProgressBar } from './progress-bar';
 
 /**

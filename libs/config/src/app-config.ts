@@ -1,4 +1,6 @@
 import { isValidPassword } from '@lorawatch/domain/password-rule';
+import { readEngineUrls, usesServers, type EngineUrls } from '@lorawatch/engines/engine-urls';
+import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -36,6 +38,14 @@ export interface AppConfig {
   /** Maplibre style of the console's maps; its origin is allowed by the Content-Security-Policy. Null: no tiles. */
   mapStyleUrl: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** Engines behind the ports: embedded SQLite unless a server URL is set. */
+  engines: EngineUrls;
+  /** Port of /health and /metrics of the processes that serve no API (collector, detector, projector). */
+  opsPort: number;
+  /** This process among its replicas (collector leases, logs); the host name unless INSTANCE_ID is set. */
+  instanceId: string;
+  /** How long a collector's hold on a data source lasts without renewal. */
+  collectorLeaseSeconds: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -144,6 +154,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY))
     problems.push('SECRET_KEY must be 64 hex characters');
+  const engines = readEngineUrls(env, problems);
+  // Processes that share servers must sign tokens and seal secrets alike: a secret generated per process would not do.
+  if (usesServers(engines)) {
+    if (!env.JWT_SECRET) problems.push('JWT_SECRET must be set when the engines run on servers');
+    if (!env.SECRET_KEY) problems.push('SECRET_KEY must be set when the engines run on servers');
+  }
+  const opsPort = integer(env, 'OPS_PORT', 9464, 1, 65535, problems);
+  const collectorLeaseSeconds = integer(env, 'COLLECTOR_LEASE_SECONDS', 30, 5, 3600, problems);
+  const instanceId = env.INSTANCE_ID?.trim() || `${hostname()}-${process.pid}`;
   if (problems.length > 0) throw new ConfigError(problems);
 
   mkdirSync(dataDir, { recursive: true });
@@ -170,6 +189,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapStyleUrl,
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : findWebDir(),
     logLevel,
+    engines,
+    opsPort,
+    instanceId,
+    collectorLeaseSeconds,
   };
 }
 

@@ -49,8 +49,13 @@ const DEFAULT_TICK_INTERVAL_MS = 60_000;
 export const detectorCheckpoint = (partition: number): string => `detectors-p${partition}`;
 
 export interface DetectionRunnerOptions {
-  /** Partitions this runner owns; all when unset. */
+  /** Partitions this runner owns; all when unset (or, in a consumer group, those the group assigns it). */
   partitions?: number[];
+  /**
+   * Keep the sagas' state in memory between batches (default). Replicas sharing the partitions turn it off: a
+   * partition that moves to another replica and back would otherwise meet state that replica has since changed.
+   */
+  cacheState?: boolean;
   /** How often silent devices and gateways are looked for (LAF-401, LAF-403); 0 turns the clock off. */
   tickIntervalMs?: number;
   clock?: Clock;
@@ -190,7 +195,8 @@ export class DetectionRunner {
   }
 
   private async handleTick(at: string): Promise<void> {
-    const owned = this.options.partitions;
+    // In a consumer group, the partitions held right now: each silent asset is looked at by one replica.
+    const owned = this.options.partitions ?? this.consumer?.assignedPartitions();
     const due = await this.store.collection<SilenceWatch>(SILENCE_WATCH).find({
       deadline: { $lte: Date.parse(at) },
       ...(owned ? { partition: { $in: owned } } : {}),
@@ -243,6 +249,7 @@ export class DetectionRunner {
   }
 
   private remember(dirty: Map<string, unknown>): void {
+    if (this.options.cacheState === false) return;
     for (const [key, state] of dirty) this.cache.set(key, state);
     if (this.cache.size > 200_000) this.cache.clear();
   }

@@ -37,6 +37,12 @@ export class Metrics {
     labelNames: ['projection'],
     registers: [this.registry],
   });
+  readonly projectionLag = new Gauge({
+    name: 'lorawatch_projection_lag',
+    help: 'How far each read model is behind the event store head (events on the embedded store, positions on KurrentDB)',
+    labelNames: ['projection'],
+    registers: [this.registry],
+  });
   readonly eventStoreHead = new Gauge({
     name: 'lorawatch_event_store_head_position',
     help: 'Position of the newest event in the event store',

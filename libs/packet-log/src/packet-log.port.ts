@@ -41,6 +41,8 @@ export interface ConsumeOptions {
 export type BatchHandler = (batch: PacketRecord[], context: { partition: number }) => Promise<void>;
 
 export interface Consumer {
+  /** Partitions this consumer reads now (a group's assignment changes as members come and go). */
+  assignedPartitions(): number[];
   /** Resolves when every partition's committed offset has reached the end of the log as of now. */
   drained(): Promise<void>;
   stop(): Promise<void>;

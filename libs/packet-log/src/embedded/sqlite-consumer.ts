@@ -46,6 +46,10 @@ export class SqliteConsumer implements Consumer {
     this.finished = this.run();
   }
 
+  assignedPartitions(): number[] {
+    return [...this.settings.partitions];
+  }
+
   drained(): Promise<void> {
     if (this.failure) return Promise.reject(this.failure.error);
     const targets = new Map(this.settings.partitions.map((p) => [p, this.source.endOffset(p)]));

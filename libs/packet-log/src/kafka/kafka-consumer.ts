@@ -69,6 +69,10 @@ export class KafkaGroupConsumer implements Consumer {
     return this.options.group;
   }
 
+  assignedPartitions(): number[] {
+    return [...this.assigned].sort((a, b) => a - b);
+  }
+
   owns(partition: number): boolean {
     return this.assigned.has(partition);
   }

@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { OpsController } from '@lorawatch/ops/ops.controller';
+import { createHttpApp } from '@lorawatch/processes/http-app';
+import { runProcess } from '@lorawatch/processes/main';
+import { ApiRuntime } from '@lorawatch/processes/runtimes/api.runtime';
+import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
+
+/** `npm run start:api`: REST, websocket and the console over the projector's read models; scale by instances. */
+runProcess(async (config) => {
+  const app = await createHttpApp(config, {
+    runtime: ApiRuntime,
+    controllers: [OpsController],
+    providers: [RealtimeGateway],
+  });
+  await app.listen(config.port);
+  new Logger('LoRaWatch').log(`API on http://localhost:${config.port} (${config.instanceId})`);
+});

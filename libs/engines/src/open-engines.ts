@@ -1,0 +1,95 @@
+import type { AppConfig } from '@lorawatch/config/app-config';
+import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import type { EventStore } from '@lorawatch/event-store/event-store.port';
+import { KurrentEventStore } from '@lorawatch/event-store/kurrent/kurrent-event-store';
+import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
+import { KafkaPacketLog } from '@lorawatch/packet-log/kafka/kafka-packet-log';
+import type { PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
+import { MongoReadStore } from '@lorawatch/read-store/mongo/mongo-read-store';
+import type { ReadStore } from '@lorawatch/read-store/read-store.port';
+import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
+import { engineKinds, type EngineKind } from './engine-urls';
+
+/** The three engines one process works on, whichever adapters the configuration chose. */
+export interface Engines {
+  events: EventStore;
+  packets: PacketLog;
+  store: ReadStore;
+  kinds: { events: EngineKind; packets: EngineKind; reads: EngineKind };
+  close(): Promise<void>;
+}
+
+export type EngineSettings = Pick<
+  AppConfig,
+  'engines' | 'databaseFile' | 'packetLogPartitions' | 'instanceId'
+>;
+
+export interface OpenEnginesOptions {
+  onError?: (error: unknown) => void;
+  /** Days of packets the log keeps. Default 30. */
+  retentionDays?: number;
+}
+
+/**
+ * Opens the engines of the configuration: the SQLite file in DATA_DIR for every port without a server URL (opened
+ * once, shared by those ports), the KurrentDB / Kafka / MongoDB adapters for the others. What was opened before a
+ * failure is closed again.
+ */
+export async function openEngines(
+  settings: EngineSettings,
+  options: OpenEnginesOptions = {},
+): Promise<Engines> {
+  const kinds = engineKinds(settings.engines);
+  const retentionDays = options.retentionDays ?? 30;
+  const onError = options.onError;
+  const closers: Array<() => Promise<void> | void> = [];
+  let database: Database | null = null;
+  const sqlite = (): Database => {
+    if (database) return database;
+    const db = openDatabase(settings.databaseFile);
+    closers.push(() => {
+      if (db.open) db.close();
+    });
+    database = db;
+    return db;
+  };
+  try {
+    const events: EventStore = settings.engines.eventStore
+      ? KurrentEventStore.connect(settings.engines.eventStore, { onError })
+      : new SqliteEventStore(sqlite(), { onError });
+    closers.unshift(() => events.close());
+    const packets: PacketLog =
+      settings.engines.kafkaBrokers.length > 0
+        ? await KafkaPacketLog.open({
+            brokers: settings.engines.kafkaBrokers,
+            clientId: `lorawatch-${settings.instanceId}`,
+            partitions: settings.packetLogPartitions,
+            retentionDays,
+            onError,
+          })
+        : new SqlitePacketLog(sqlite(), { partitions: settings.packetLogPartitions, retentionDays, onError });
+    closers.unshift(() => packets.close());
+    const store: ReadStore = settings.engines.mongodb
+      ? await MongoReadStore.connect(settings.engines.mongodb)
+      : new SqliteReadStore(sqlite());
+    closers.unshift(() => store.close());
+    return { events, packets, store, kinds, close: () => closeAll(closers) };
+  } catch (error) {
+    await closeAll(closers);
+    throw error;
+  }
+}
+
+/** Closes in reverse order of opening (the SQLite file last); a failing close does not keep the others open. */
+async function closeAll(closers: Array<() => Promise<void> | void>): Promise<void> {
+  const failures: unknown[] = [];
+  for (const close of closers.splice(0)) {
+    try {
+      await close();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}

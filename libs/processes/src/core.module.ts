@@ -1,0 +1,77 @@
+import { type DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from '@lorawatch/accounts/accounts.module';
+import { AlertsModule } from '@lorawatch/alerts/alerts.module';
+import { AppKeysModule } from '@lorawatch/app-keys/app-keys.module';
+import { AssetsModule } from '@lorawatch/assets/assets.module';
+import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { ConsoleConfigModule } from '@lorawatch/console-config/console-config.module';
+import { DashboardModule } from '@lorawatch/dashboard/dashboard.module';
+import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
+import { EnginesModule } from '@lorawatch/engines/engines.module';
+import { IssuesModule } from '@lorawatch/issues/issues.module';
+import { MailModule } from '@lorawatch/mail/mail.module';
+import { NotificationsModule } from '@lorawatch/notifications/notifications.module';
+import { PoliciesModule } from '@lorawatch/policies/policies.module';
+import { READ_MODEL_SYNC } from '@lorawatch/projections/read-model-sync';
+import { TagsModule } from '@lorawatch/tags/tags.module';
+import { READINESS } from '@lorawatch/ops/readiness';
+
+@Global()
+@Module({})
+class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ConfigModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}
+
+export interface ProcessShape {
+  /** The process's runtime: starts and stops its part, answers /health (Readiness) and read-your-writes. */
+  runtime: Type<unknown>;
+  controllers?: Type<unknown>[];
+  providers?: Provider[];
+}
+
+/**
+ * Every process (standalone, api, collector, detector, projector) is the same set of product modules on the
+ * configured engines; what differs is the runtime that decides which part of the work this process starts.
+ * Processes without an API are Nest application contexts: the modules' controllers are never mounted there.
+ */
+@Module({})
+export class ProcessModule {
+  static forRoot(config: AppConfig, shape: ProcessShape): DynamicModule {
+    return {
+      module: ProcessModule,
+      global: true,
+      imports: [
+        ConfigModule.forRoot(config),
+        EnginesModule,
+        MailModule,
+        CqrsModule.forRoot(),
+        AccountsModule,
+        DataSourcesModule,
+        PoliciesModule,
+        AlertsModule,
+        IssuesModule,
+        AppKeysModule,
+        AssetsModule,
+        TagsModule,
+        NotificationsModule,
+        DashboardModule,
+        ConsoleConfigModule,
+      ],
+      controllers: shape.controllers ?? [],
+      providers: [
+        shape.runtime,
+        ...(shape.providers ?? []),
+        { provide: READINESS, useExisting: shape.runtime },
+        { provide: READ_MODEL_SYNC, useExisting: shape.runtime },
+      ],
+      exports: [READ_MODEL_SYNC, READINESS],
+    };
+  }
+}

@@ -1,0 +1,27 @@
+import { accountsProjection } from '@lorawatch/accounts/projection/accounts.projection';
+import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
+import { appKeysProjection } from '@lorawatch/app-keys/projection/app-keys.projection';
+import { assetsProjections } from '@lorawatch/assets/assets.projections';
+import { dashboardProjections } from '@lorawatch/dashboard/dashboard.projections';
+import { dataSourceLogProjection } from '@lorawatch/data-sources/projection/data-source-log.projection';
+import { dataSourcesProjection } from '@lorawatch/data-sources/projection/data-sources.projection';
+import { issuesProjection } from '@lorawatch/issues/projection/issues.projection';
+import { notificationsProjections } from '@lorawatch/notifications/notifications.projections';
+import { policiesProjection } from '@lorawatch/policies/policies.projection';
+import type { Projection } from '@lorawatch/projections/projection';
+import { tagsProjections } from '@lorawatch/tags/tags.projections';
+
+/** Every projection of the product, in the order the runner starts them. */
+export const PROJECTIONS_IN_ORDER: Projection[] = [
+  accountsProjection,
+  policiesProjection,
+  dataSourcesProjection,
+  dataSourceLogProjection,
+  alertsProjection,
+  issuesProjection,
+  appKeysProjection,
+  ...assetsProjections,
+  ...tagsProjections,
+  ...notificationsProjections,
+  ...dashboardProjections,
+];

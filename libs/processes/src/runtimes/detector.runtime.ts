@@ -1,0 +1,89 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_KEYS_PROJECTION } from '@lorawatch/app-keys/projection/app-keys.projection';
+import { OrganizationAppKeys } from '@lorawatch/app-keys/projection/organization-app-keys';
+import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { dataSourcesProjection } from '@lorawatch/data-sources/projection/data-sources.projection';
+import { DetectionRunner } from '@lorawatch/detection/detection-runner';
+import { KeyAuditRunner } from '@lorawatch/detection/key-audit-runner';
+import { PolicyProvider } from '@lorawatch/detection/policy-provider';
+import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
+import { Metrics } from '@lorawatch/ops/metrics';
+import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { policiesProjection } from '@lorawatch/policies/policies.projection';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { CheckpointWatch } from '../checkpoint-watch';
+import { refreshConsumerLag } from '../gauges';
+import type { ProcessRuntime, ProcessState } from '../process-runtime';
+
+/**
+ * A detector replica: a member of the packet log's detector group (and of the key-audit group), running the
+ * detector sagas on the partitions the group gives it. Replicas share the partitions; one that dies hands its
+ * partitions to the others, which resume from the committed detector state (same alerts, never doubled).
+ */
+@Injectable()
+export class DetectorRuntime implements ProcessRuntime, OnApplicationShutdown {
+  private readonly logger = new Logger('Detector');
+  private state: ProcessState = 'starting';
+  private readonly detection: DetectionRunner;
+  private readonly keyAudit: KeyAuditRunner;
+  private readonly watch: CheckpointWatch;
+  private readonly unwatch: Array<() => void> = [];
+
+  constructor(
+    @Inject(EVENT_STORE) events: EventStore,
+    @Inject(PACKET_LOG) private readonly packets: PacketLog,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly metrics: Metrics,
+    @Inject(CLOCK) clock: Clock,
+  ) {
+    const policies = new PolicyProvider(store);
+    const appKeys = new OrganizationAppKeys(store);
+    this.watch = new CheckpointWatch(store, 1000);
+    // Policies and keys change in the projector's read models: reread them once their checkpoints move.
+    this.unwatch.push(
+      this.watch.onChange([policiesProjection.name, dataSourcesProjection.name], () => policies.invalidate()),
+      this.watch.onChange([APP_KEYS_PROJECTION], () => appKeys.invalidate()),
+    );
+    this.detection = new DetectionRunner(packets, events, store, policies, metrics, {
+      tickIntervalMs: config.detectorTickSeconds * 1000,
+      clock,
+      cacheState: false,
+    });
+    this.keyAudit = new KeyAuditRunner({
+      packets,
+      events,
+      store,
+      policies,
+      organizationKeys: appKeys,
+      metrics,
+    });
+  }
+
+  async start(): Promise<void> {
+    this.detection.start();
+    this.keyAudit.start();
+    this.state = 'ready';
+    this.logger.log('Joined the detector group');
+  }
+
+  status() {
+    return { ready: this.state === 'ready', status: this.state, details: {} };
+  }
+
+  /** A detector writes no read model the API reads back at once. */
+  async settled(): Promise<void> {}
+
+  async refreshGauges(): Promise<void> {
+    await refreshConsumerLag(this.packets, this.store, this.metrics);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.state = 'stopping';
+    for (const stop of this.unwatch) stop();
+    this.watch.stop();
+    await this.detection.stop();
+    await this.keyAudit.stop();
+  }
+}

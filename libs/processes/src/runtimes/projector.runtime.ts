@@ -1,0 +1,76 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { DashboardWorker } from '@lorawatch/dashboard/dashboard.worker';
+import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
+import { IssueTracker } from '@lorawatch/issues/tracker/issue-tracker';
+import { NotificationsWorker } from '@lorawatch/notifications/notifications.worker';
+import { Metrics } from '@lorawatch/ops/metrics';
+import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { refreshProjectionLag } from '../gauges';
+import type { ProcessRuntime, ProcessState } from '../process-runtime';
+import { recordProjectorPosition } from '../projector-progress';
+import { PROJECTIONS_IN_ORDER } from '../read-models';
+
+/**
+ * The projector: the one writer of the read models. Runs every projection from its checkpoint, then the workers
+ * that follow the events once (issue tracker, notifications dispatch, dashboard traffic counters). Run ONE
+ * projector per deployment: two would each apply every event.
+ */
+@Injectable()
+export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
+  private readonly logger = new Logger('Projector');
+  private state: ProcessState = 'starting';
+  private readonly projections: ProjectionRunner;
+  private stopRecording: (() => Promise<void>) | null = null;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly metrics: Metrics,
+    private readonly issueTracker: IssueTracker,
+    private readonly notifications: NotificationsWorker,
+    private readonly dashboard: DashboardWorker,
+  ) {
+    this.projections = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER);
+  }
+
+  async start(): Promise<void> {
+    const started = Date.now();
+    await this.projections.start();
+    this.stopRecording = recordProjectorPosition(this.store, () => this.projections.positions());
+    await this.projections.caughtUp();
+    await this.issueTracker.start();
+    await this.notifications.start();
+    await this.dashboard.start();
+    this.state = 'ready';
+    this.logger.log(`Ready in ${Date.now() - started} ms`);
+  }
+
+  status() {
+    return {
+      ready: this.state === 'ready',
+      status: this.state,
+      details: { projections: this.projections.positions() },
+    };
+  }
+
+  async settled(timeoutMs = 5000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.projections.caughtUp(), timeout]);
+    clearTimeout(timer);
+  }
+
+  async refreshGauges(): Promise<void> {
+    await refreshProjectionLag(this.events, this.metrics, this.projections.positions());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.state = 'stopping';
+    await this.notifications.stop();
+    await this.dashboard.stop();
+    await this.issueTracker.stop();
+    await this.projections.stop();
+    await this.stopRecording?.();
+  }
+}

@@ -1,0 +1,77 @@
+import { Logger, type INestApplicationContext, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { createServer, type Server } from 'node:http';
+import type { AppConfig } from '@lorawatch/config/app-config';
+import { Metrics } from '@lorawatch/ops/metrics';
+import { READINESS, type Readiness } from '@lorawatch/ops/readiness';
+import { ProcessModule, type ProcessShape } from './core.module';
+import { logLevels } from './http-app';
+import type { ProcessRuntime } from './process-runtime';
+
+export interface WorkerApp {
+  context: INestApplicationContext;
+  /** The /health and /metrics server on OPS_PORT. */
+  ops: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * A process without the API (collector, detector, projector): the product modules as a Nest application context
+ * (no controllers mounted), its runtime started, and /health and /metrics on OPS_PORT for the orchestrator.
+ */
+export async function createWorkerApp(
+  config: AppConfig,
+  shape: ProcessShape,
+  name: string,
+): Promise<WorkerApp> {
+  const context = await NestFactory.createApplicationContext(ProcessModule.forRoot(config, shape), {
+    logger: logLevels(config),
+  });
+  context.enableShutdownHooks();
+  const ops = opsServer(context.get<Readiness>(READINESS), context.get(Metrics));
+  await new Promise<void>((resolve, reject) => {
+    ops.once('error', reject);
+    ops.listen(config.opsPort, () => resolve());
+    // The engines keep the process alive; a shutdown need not wait for scrapers.
+    ops.unref();
+  });
+  new Logger(name).log(`/health and /metrics on port ${config.opsPort}`);
+  // Health answers 503 "starting" while the runtime catches up.
+  await context.get<Type<ProcessRuntime>, ProcessRuntime>(shape.runtime as Type<ProcessRuntime>).start();
+  return {
+    context,
+    ops,
+    close: async () => {
+      await new Promise<void>((resolve) => ops.close(() => resolve()));
+      await context.close();
+    },
+  };
+}
+
+function opsServer(readiness: Readiness, metrics: Metrics): Server {
+  return createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (request.method !== 'GET') {
+      response.writeHead(405, { Allow: 'GET' }).end();
+    } else if (path === '/health') {
+      const status = readiness.status();
+      response
+        .writeHead(status.ready ? 200 : 503, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify(status));
+    } else if (path === '/metrics') {
+      readiness
+        .refreshGauges()
+        .then(() => metrics.registry.metrics())
+        .then((text) =>
+          response.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' }).end(text),
+        )
+        .catch((error: unknown) =>
+          response
+            .writeHead(500, { 'Content-Type': 'text/plain' })
+            .end(`metrics unavailable: ${String(error)}`),
+        );
+    } else {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    }
+  });
+}
