@@ -68,3 +68,67 @@ describe('configuration from the environment', () => {
     }
   });
 });
+
+describe('engines and processes in the configuration', () => {
+  let dataDir: string;
+  beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'lorawatch-config-'))));
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const SECRETS = { JWT_SECRET: 'shared-jwt-secret', SECRET_KEY: 'ab'.repeat(32) };
+
+  it('runs on the embedded engines when no server URL is set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.engines).toEqual({ eventStore: null, kafkaBrokers: [], mongodb: null });
+    expect(config).toMatchObject({ opsPort: 9464, collectorLeaseSeconds: 30 });
+    expect(config.instanceId).toMatch(/.+-\d+$/);
+  });
+
+  it('reads the servers of a scale-out deployment, EVENT_STORE_URL before KURRENTDB_URL', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ...SECRETS,
+      EVENT_STORE_URL: 'kurrentdb://kurrentdb:2113?tls=false',
+      KURRENTDB_URL: 'esdb://elsewhere:2113',
+      KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092',
+      MONGODB_URL: 'mongodb://mongodb:27017/lorawatch?replicaSet=rs0',
+      INSTANCE_ID: 'detector-2',
+      OPS_PORT: '9100',
+    });
+    expect(config.engines).toEqual({
+      eventStore: 'kurrentdb://kurrentdb:2113?tls=false',
+      kafkaBrokers: ['kafka-1:9092', 'kafka-2:9092'],
+      mongodb: 'mongodb://mongodb:27017/lorawatch?replicaSet=rs0',
+    });
+    expect(config).toMatchObject({ instanceId: 'detector-2', opsPort: 9100 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ...SECRETS, KURRENTDB_URL: 'esdb://es:2113' }).engines.eventStore,
+    ).toBe('esdb://es:2113');
+  });
+
+  it('wants the shared secrets given, and well-formed URLs, once servers are used', () => {
+    const problemsOf = (env: Record<string, string>): string[] => {
+      try {
+        loadConfig({ DATA_DIR: dataDir, ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problemsOf({ KAFKA_BROKERS: 'kafka:9092' })).toEqual([
+      'JWT_SECRET must be set when the engines run on servers',
+      'SECRET_KEY must be set when the engines run on servers',
+    ]);
+    expect(
+      problemsOf({
+        ...SECRETS,
+        EVENT_STORE_URL: 'http://kurrentdb:2113',
+        KAFKA_BROKERS: 'kafka',
+        MONGODB_URL: 'mongo:27017',
+      }),
+    ).toEqual([
+      'EVENT_STORE_URL must be a KurrentDB connection string such as kurrentdb://host:2113?tls=false',
+      'KAFKA_BROKERS must list host:port pairs (got "kafka")',
+      'MONGODB_URL must start with mongodb:// or mongodb+srv://',
+    ]);
+  });
+});
