@@ -102,6 +102,8 @@ describe('api, collector, detector and projector as separate processes', () => {
     socket = io(api.url, { transports: ['websocket'], forceNew: true });
     const announced: number[] = [];
     socket.on('new_alert', (message: { alert_id: number }) => announced.push(message.alert_id));
+    const updated = new Set<string>();
+    socket.on('projection_updated', (message: { projection: string }) => updated.add(message.projection));
     await new Promise<void>((resolve, reject) => {
       socket!.once('connect', () => resolve());
       socket!.once('connect_error', reject);
@@ -143,6 +145,8 @@ describe('api, collector, detector and projector as separate processes', () => {
     // The alerts reached the websocket of the api, each once.
     await waitFor(async () => (announced.length > 0 ? true : null), 15_000, 'new_alert from the api');
     expect(new Set(announced).size).toBe(announced.length);
+    // Screens reload on projection updates: the alerts read model's were announced too.
+    expect([...updated]).toContain('alerts');
 
     // Each process answers /health; lags are exported where they are measured.
     for (const process of running.values()) expect((await fetch(`${process.url}/health`)).status).toBe(200);

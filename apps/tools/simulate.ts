@@ -18,6 +18,8 @@ async function simulate(): Promise<void> {
     controller.abort();
     process.once('SIGINT', () => process.exit(130));
   });
+  // docker stop / kubectl delete: finish the same way.
+  process.once('SIGTERM', () => controller.abort());
   const attacks = options.attacks?.length ? options.attacks.join(', ') : 'none';
   console.log(
     `simulating ${options.devices} devices and ${options.gateways} gateways at ${options.rate} uplinks/s ` +
