@@ -58,8 +58,12 @@ describe('api, collector, detector and projector as separate processes', () => {
     DETECTOR_TICK_SECONDS: '0',
   });
 
-  async function start(name: string, app: ProcessApp): Promise<StandaloneProcess> {
-    const process = await startProcess(app, env());
+  async function start(
+    name: string,
+    app: ProcessApp,
+    extra: Record<string, string> = {},
+  ): Promise<StandaloneProcess> {
+    const process = await startProcess(app, { ...env(), ...extra });
     running.set(name, process);
     return process;
   }
@@ -67,7 +71,11 @@ describe('api, collector, detector and projector as separate processes', () => {
   it('collects, detects, projects and announces, with a detector replaced mid-stream', async () => {
     const projector = await start('projector', 'projector');
     const api = await start('api', 'api');
-    await start('collector', 'collector');
+    // Two collectors: the lease on the data source lets exactly one of them collect it.
+    const collectors = [
+      await start('collector-1', 'collector', { INSTANCE_ID: 'collector-1', COLLECTOR_LEASE_SECONDS: '5' }),
+      await start('collector-2', 'collector', { INSTANCE_ID: 'collector-2', COLLECTOR_LEASE_SECONDS: '5' }),
+    ];
     await start('detector', 'detector');
 
     const token = await signIn(api.url, 'admin', PASSWORD);
@@ -98,6 +106,16 @@ describe('api, collector, detector and projector as separate processes', () => {
       30_000,
       'the collector process to connect the data source',
     );
+
+    const collecting = await Promise.all(
+      collectors.map(async (collector) => {
+        const health = (await (await fetch(`${collector.url}/health`)).json()) as {
+          details: { collecting: number[] };
+        };
+        return health.details.collecting;
+      }),
+    );
+    expect(collecting.flat()).toEqual([dataSourceId]);
 
     socket = io(api.url, { transports: ['websocket'], forceNew: true });
     const announced: number[] = [];

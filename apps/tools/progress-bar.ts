@@ -7,6 +7,8 @@ export class ProgressBar {
     private readonly label: string,
     private readonly total: number,
     private readonly out: NodeJS.WriteStream = process.stdout,
+    /** What is counted, for the rate ("packets/s"). */
+    private readonly unit = 'events',
   ) {}
 
   update(done: number, force = false): void {
@@ -17,7 +19,7 @@ export class ProgressBar {
     const width = 30;
     const filled = Math.round(ratio * width);
     const seconds = Math.max((now - this.started) / 1000, 0.001);
-    const line = `${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${this.total} ${(ratio * 100).toFixed(1)}% ${Math.round(done / seconds)} events/s`;
+    const line = `${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${this.total} ${(ratio * 100).toFixed(1)}% ${Math.round(done / seconds)} ${this.unit}/s`;
     if (this.out.isTTY) this.out.write(`\r${line}`);
     else this.out.write(`${line}\n`);
   }

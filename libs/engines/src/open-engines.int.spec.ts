@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import { UpcastingEventStore } from '@lorawatch/event-store/upcasting/upcasting-event-store';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { engineKinds } from './engine-urls';
@@ -22,10 +23,14 @@ describe('engines chosen by configuration', () => {
   it('opens the three ports on one SQLite file when no server is configured, and closes them', async () => {
     const engines = await openEngines(embedded());
     expect(engines.kinds).toEqual({ events: 'embedded', packets: 'embedded', reads: 'embedded' });
-    expect(engines.events).toBeInstanceOf(SqliteEventStore);
+    expect(engines.events).toBeInstanceOf(UpcastingEventStore);
     expect(engines.packets).toBeInstanceOf(SqlitePacketLog);
     expect(engines.packets.partitions).toBe(3);
     expect(engines.store).toBeInstanceOf(SqliteReadStore);
+    // A migration copies what was recorded, not its upcast shape.
+    const raw = await openEngines(embedded(), { upcast: false });
+    expect(raw.events).toBeInstanceOf(SqliteEventStore);
+    await raw.close();
     await engines.events.append(
       's-1',
       [{ id: 'e-1', type: 'Happened', data: {}, metadata: META }],

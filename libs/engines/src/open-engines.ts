@@ -2,6 +2,7 @@ import type { AppConfig } from '@lorawatch/config/app-config';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import { KurrentEventStore } from '@lorawatch/event-store/kurrent/kurrent-event-store';
+import { UpcastingEventStore } from '@lorawatch/event-store/upcasting/upcasting-event-store';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { KafkaPacketLog } from '@lorawatch/packet-log/kafka/kafka-packet-log';
 import type { PacketLog } from '@lorawatch/packet-log/packet-log.port';
@@ -10,6 +11,7 @@ import { MongoReadStore } from '@lorawatch/read-store/mongo/mongo-read-store';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { engineKinds, type EngineKind } from './engine-urls';
+import { productUpcasters } from './product-upcasters';
 
 /** The three engines one process works on, whichever adapters the configuration chose. */
 export interface Engines {
@@ -29,6 +31,11 @@ export interface OpenEnginesOptions {
   onError?: (error: unknown) => void;
   /** Days of packets the log keeps. Default 30. */
   retentionDays?: number;
+  /**
+   * Hand out events in their current schema version (default). A migration copies them as they were recorded, so
+   * that the stored history is never rewritten.
+   */
+  upcast?: boolean;
 }
 
 /**
@@ -55,9 +62,10 @@ export async function openEngines(
     return db;
   };
   try {
-    const events: EventStore = settings.engines.eventStore
+    const recorded: EventStore = settings.engines.eventStore
       ? KurrentEventStore.connect(settings.engines.eventStore, { onError })
       : new SqliteEventStore(sqlite(), { onError });
+    const events = options.upcast === false ? recorded : new UpcastingEventStore(recorded, productUpcasters);
     closers.unshift(() => events.close());
     const packets: PacketLog =
       settings.engines.kafkaBrokers.length > 0

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { CommandBus } from '@nestjs/cqrs';
+import type { Subscription as RxSubscription } from 'rxjs';
 import type { Packet } from '@lorawatch/domain/packet';
 import type { EventStore, RecordedEvent, Subscription } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
@@ -11,7 +11,8 @@ import {
 } from '../commands/record-collector-event/record-collector-event.handler';
 import { dataSourceEvolver, exists, type DataSourceState } from '../domain/data-source';
 import { DataSourceEventTypes } from '../domain/data-source.events';
-import { createCollector, type Collector } from './collector-factory';
+import { collectableTypes, createCollector, type Collector } from './collector-factory';
+import type { LeaseKeeper } from './lease/lease-keeper';
 
 /** Malformed messages become at most one FAILED_PARSING event per data source per minute (always counted). */
 const PARSING_REPORT_INTERVAL_MS = 60_000;
@@ -25,8 +26,15 @@ const DESIRED_STATE_EVENTS = [
   DataSourceEventTypes.Deleted,
 ];
 
+/** Where collectors' reports go: the CommandBus in the apps. */
+export interface CollectorReports {
+  execute(command: RecordCollectorEventCommand): Promise<unknown>;
+}
+
 interface Running {
   collector: Collector;
+  /** Set when stopped because another collector takes over: its last words are not news about the data source. */
+  handover: { retired: boolean };
   malformed: number;
   lastReason: string;
   lastReportAt: number;
@@ -37,6 +45,9 @@ interface Running {
  * Keeps one collector running per enabled data source: follows the data-source events from the start of the
  * store, starts, restarts (after an update) and stops collectors, appends their packets to the packet log and
  * records what they report (status, malformed messages, failed logins) as data-source events.
+ *
+ * With a LeaseKeeper (several collector processes), it runs only the data sources whose lease it holds, and stops
+ * a collector as soon as its lease is lost; without one (standalone), it runs every enabled data source.
  */
 export class CollectorSupervisor {
   private readonly logger = new Logger('Collectors');
@@ -47,13 +58,16 @@ export class CollectorSupervisor {
   private stopping = false;
   /** Start/stop operations run one at a time, in event order. */
   private queue: Promise<void> = Promise.resolve();
+  private held: ReadonlySet<number> = new Set();
+  private heldSubscription: RxSubscription | null = null;
 
   constructor(
     private readonly events: EventStore,
     private readonly packets: PacketLog,
-    private readonly commands: CommandBus,
+    private readonly commands: CollectorReports,
     private readonly secrets: SecretBox,
     private readonly metrics: Metrics,
+    private readonly leases: LeaseKeeper | null = null,
   ) {}
 
   async start(): Promise<void> {
@@ -62,6 +76,11 @@ export class CollectorSupervisor {
     );
     await this.subscription.caughtUp();
     this.caughtUp = true;
+    if (this.leases) {
+      this.heldSubscription = this.leases.held$.subscribe((held) => this.onHeld(held));
+      this.leases.setWanted(this.leasable());
+      await this.leases.start();
+    }
     for (const dataSourceId of this.states.keys()) this.schedule(() => this.reconcile(dataSourceId, false));
     await this.queue;
   }
@@ -70,10 +89,39 @@ export class CollectorSupervisor {
     // Collectors report DISCONNECTED as they stop: that is not news for the data source.
     this.stopping = true;
     await this.subscription?.stop();
+    this.heldSubscription?.unsubscribe();
     await this.queue;
     for (const running of this.running.values()) if (running.flush) clearTimeout(running.flush);
     await Promise.all([...this.running.values()].map(({ collector }) => collector.stop()));
     this.running.clear();
+    // Released only once nothing runs here any more, so that a successor never overlaps with us.
+    await this.leases?.stop();
+  }
+
+  /** The data sources it runs a collector for now (with leases: a subset of those it holds), for health and tests. */
+  collecting(): number[] {
+    return [...this.running.keys()].sort((a, b) => a - b);
+  }
+
+  /** Enabled data sources that a collector can run: what the collectors share out through leases. */
+  private leasable(): number[] {
+    const types = new Set(collectableTypes());
+    return [...this.states.entries()]
+      .filter(([, state]) => this.enabled(state) && state.settings !== null && types.has(state.settings.type))
+      .map(([dataSourceId]) => dataSourceId);
+  }
+
+  private enabled(state: DataSourceState | undefined): state is DataSourceState {
+    return (
+      state !== undefined && exists(state) && state.status !== 'DISABLED' && state.organizationId !== null
+    );
+  }
+
+  /** A lease won or lost: start or stop that data source's collector. */
+  private onHeld(held: ReadonlySet<number>): void {
+    const changed = [...held, ...this.held].filter((id) => held.has(id) !== this.held.has(id));
+    this.held = held;
+    for (const dataSourceId of changed) this.schedule(() => this.reconcile(dataSourceId, false));
   }
 
   private follow(event: RecordedEvent): void {
@@ -83,8 +131,9 @@ export class CollectorSupervisor {
       dataSourceEvolver.evolve(this.states.get(dataSourceId) ?? dataSourceEvolver.initial, event),
     );
     // While catching up, only the final state matters: collectors start once, after.
-    if (this.caughtUp)
-      this.schedule(() => this.reconcile(dataSourceId, event.type === DataSourceEventTypes.Updated));
+    if (!this.caughtUp) return;
+    this.leases?.setWanted(this.leasable());
+    this.schedule(() => this.reconcile(dataSourceId, event.type === DataSourceEventTypes.Updated));
   }
 
   private schedule(operation: () => Promise<void>): void {
@@ -93,30 +142,49 @@ export class CollectorSupervisor {
 
   private async reconcile(dataSourceId: number, settingsChanged: boolean): Promise<void> {
     const state = this.states.get(dataSourceId);
-    const wanted = state !== undefined && exists(state) && state.status !== 'DISABLED';
+    const enabled = this.enabled(state);
+    const leased = this.leases === null || this.leases.holds(dataSourceId);
     const current = this.running.get(dataSourceId);
-    if (current && (!wanted || settingsChanged)) {
+    if (current && (!enabled || !leased || settingsChanged)) {
       this.reportMalformed(dataSourceId, current);
+      if (enabled && !leased) {
+        current.handover.retired = true;
+        this.logger.log(`Data source ${dataSourceId}: lease lost, collection stopped here`);
+      }
       await current.collector.stop();
       this.running.delete(dataSourceId);
     }
-    if (!wanted || this.running.has(dataSourceId) || !state?.settings || state.organizationId === null)
+    if (
+      !enabled ||
+      !leased ||
+      this.running.has(dataSourceId) ||
+      !state.settings ||
+      state.organizationId === null
+    )
       return;
+    const handover = { retired: false };
     const collector = createCollector(
       { dataSourceId, organizationId: state.organizationId, settings: state.settings },
-      this.sinkFor(dataSourceId, state.settings.name),
+      this.sinkFor(dataSourceId, state.settings.name, handover),
       this.secrets,
     );
     if (!collector) {
       this.logger.warn(`Data source ${dataSourceId}: no collector for type ${state.settings.type}`);
       return;
     }
-    this.running.set(dataSourceId, { collector, malformed: 0, lastReason: '', lastReportAt: 0, flush: null });
+    this.running.set(dataSourceId, {
+      collector,
+      handover,
+      malformed: 0,
+      lastReason: '',
+      lastReportAt: 0,
+      flush: null,
+    });
     collector.start();
     if (current && settingsChanged) this.report(dataSourceId, { kind: 'RESTARTED' });
   }
 
-  private sinkFor(dataSourceId: number, name: string) {
+  private sinkFor(dataSourceId: number, name: string, handover: Running['handover']) {
     const label = { data_source: String(dataSourceId) };
     return {
       onPackets: async (packets: Packet[]) => {
@@ -125,6 +193,7 @@ export class CollectorSupervisor {
         this.metrics.packetsAppended.inc(packets.length);
       },
       onStatus: (status: 'CONNECTED' | 'DISCONNECTED', error?: string) => {
+        if (handover.retired) return;
         this.logger.log(`Data source ${dataSourceId} "${name}": ${status}${error ? ` (${error})` : ''}`);
         this.report(
           dataSourceId,

@@ -2,9 +2,11 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { CollectorSupervisor } from '@lorawatch/data-sources/collection/collector-supervisor';
+import { LeaseKeeper } from '@lorawatch/data-sources/collection/lease/lease-keeper';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import type { ProcessRuntime, ProcessState } from '../process-runtime';
 
@@ -24,13 +26,22 @@ export class CollectorRuntime implements ProcessRuntime, OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
     metrics: Metrics,
     commands: CommandBus,
+    @Inject(CLOCK) clock: Clock,
   ) {
+    const leaseLogger = new Logger('Leases');
+    const leases = new LeaseKeeper(events, {
+      holder: config.instanceId,
+      ttlMs: config.collectorLeaseSeconds * 1000,
+      clock,
+      onError: (error) => leaseLogger.warn(`Lease look failed: ${String(error)}`),
+    });
     this.collectors = new CollectorSupervisor(
       events,
       packets,
       commands,
       new SecretBox(config.secretKey),
       metrics,
+      leases,
     );
   }
 
@@ -41,7 +52,11 @@ export class CollectorRuntime implements ProcessRuntime, OnApplicationShutdown {
   }
 
   status() {
-    return { ready: this.state === 'ready', status: this.state, details: {} };
+    return {
+      ready: this.state === 'ready',
+      status: this.state,
+      details: { collecting: this.state === 'ready' ? this.collectors.collecting() : [] },
+    };
   }
 
   async settled(): Promise<void> {}

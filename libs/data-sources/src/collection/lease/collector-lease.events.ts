@@ -1,0 +1,33 @@
+/**
+ * Who collects a data source. Stream collector-lease-<dataSourceId>; system events (organizationId null): no
+ * projection lists them and the websocket never forwards them.
+ *
+ * Every event states the whole lease, so the last event of the stream is its state (a keeper reads only the
+ * tail of a stream that grows with each renewal).
+ */
+export interface CollectorLeaseAcquired {
+  dataSourceId: number;
+  holder: string;
+  /** ISO 8601, by the holder's clock. */
+  expiresAt: string;
+}
+
+export type CollectorLeaseRenewed = CollectorLeaseAcquired;
+
+export interface CollectorLeaseReleased {
+  dataSourceId: number;
+  holder: string;
+}
+
+export const CollectorLeaseEventTypes = {
+  Acquired: 'CollectorLeaseAcquired',
+  Renewed: 'CollectorLeaseRenewed',
+  Released: 'CollectorLeaseReleased',
+} as const;
+
+export type CollectorLeaseEvent =
+  | { type: typeof CollectorLeaseEventTypes.Acquired; data: CollectorLeaseAcquired }
+  | { type: typeof CollectorLeaseEventTypes.Renewed; data: CollectorLeaseRenewed }
+  | { type: typeof CollectorLeaseEventTypes.Released; data: CollectorLeaseReleased };
+
+export const collectorLeaseStream = (dataSourceId: number): string => `collector-lease-${dataSourceId}`;
