@@ -10,6 +10,7 @@ import {
 } from '@lorawatch/migration/migrate';
 import {
   describeSide,
+  MIGRATE_USAGE,
   migrationSides,
   MigrationSettingsError,
   parseMigrationArguments,
@@ -28,6 +29,10 @@ const UNITS: Record<MigrationPhase, string> = {
  * the workers' read-store state and rebuilds the read models on the target. Stop every process of the source first.
  */
 async function main(): Promise<void> {
+  if (process.argv.slice(2).some((argument) => argument === '--help' || argument === '-h')) {
+    console.log(MIGRATE_USAGE);
+    return;
+  }
   const args = parseMigrationArguments(process.argv.slice(2));
   const sides = migrationSides(args, process.env, `migrate-${process.pid}`);
   const embedded = args.from === 'embedded' ? sides.from : sides.to;
