@@ -3,20 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
-import type { AlertDraft } from '@lorawatch/domain/alert';
-import type { Packet } from '@lorawatch/domain/packet';
-import { PolicyView, defaultPolicyItems } from '@lorawatch/domain/policy';
-import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
-import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
-import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';
 import { callApi, signIn } from '@lorawatch/ops/api-client';
 import { readPipelineProgress } from '@lorawatch/ops/pipeline-progress';
-import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
-import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
-import type { SimMessage } from '@lorawatch/simulator/sim-event';
-import { openDatabase } from '@lorawatch/sqlite/open-database';
 import { startProcess, type ProcessApp, type StandaloneProcess } from './support/standalone-process';
+import { packetIdsOf, pipelineOutcome, simulatedTraffic } from './support/pipeline-traffic';
 import { waitFor } from './support/wait-for';
 
 const PASSWORD = 'Pr0cesses!pass';
@@ -128,7 +119,7 @@ describe('api, collector, detector and projector as separate processes', () => {
     });
     expect(await socket.emitWithAck('authorization', { token })).toEqual({ ok: true });
 
-    const messages = simulatedTraffic();
+    const messages = simulatedTraffic(MESSAGES, 11);
     const publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
       clientId: 'processes-publisher',
     });
@@ -146,7 +137,7 @@ describe('api, collector, detector and projector as separate processes', () => {
     }
     await publisher.endAsync();
 
-    const expectedPacketIds = new Set(messages.flatMap((message) => packetIdsOf(message, dataSourceId)));
+    const expectedPacketIds = packetIdsOf(messages, dataSourceId);
     await waitFor(
       async () => {
         const progress = await readPipelineProgress(database);
@@ -179,51 +170,15 @@ describe('api, collector, detector and projector as separate processes', () => {
       running.delete(name);
     }
 
-    const db = openDatabase(database);
-    try {
-      const log = new SqlitePacketLog(db, { partitions: 4 });
-      const stored: Packet[] = [];
-      for (let partition = 0; partition < log.partitions; partition++) {
-        stored.push(...(await log.read(partition, 0, 1_000_000)).map((record) => record.packet));
-      }
-      const storedIds = stored.map((packet) => packet.id);
-      // The detector really died mid-stream, with packets left for its replacement.
-      expect(detectedAtKill).toBeLessThan(expectedPacketIds.size);
-      expect(new Set(storedIds).size).toBe(storedIds.length);
-      expect(new Set(storedIds)).toEqual(expectedPacketIds);
-
-      const raised = (await new SqliteEventStore(db).readAll())
-        .filter((event) => event.type === 'AlertRaised')
-        .map((event) => event.data as AlertDraft);
-      const raisedIds = raised.map((alert) => alert.id);
-      expect(new Set(raisedIds).size).toBe(raisedIds.length);
-      const expected = runDetection(stored, new PolicyView(defaultPolicyItems())).alerts;
-      expect(new Set(raisedIds)).toEqual(new Set(expected.map((alert) => alert.id)));
-      expect(raised.some((alert) => alert.code === 'LAF-003')).toBe(true);
-    } finally {
-      db.close();
-    }
+    const { stored, raised, expectedAlertIds } = await pipelineOutcome(database);
+    const storedIds = stored.map((packet) => packet.id);
+    // The detector really died mid-stream, with packets left for its replacement.
+    expect(detectedAtKill).toBeLessThan(expectedPacketIds.size);
+    expect(new Set(storedIds).size).toBe(storedIds.length);
+    expect(new Set(storedIds)).toEqual(expectedPacketIds);
+    const raisedIds = raised.map((alert) => alert.id);
+    expect(new Set(raisedIds).size).toBe(raisedIds.length);
+    expect(new Set(raisedIds)).toEqual(expectedAlertIds);
+    expect(raised.some((alert) => alert.code === 'LAF-003')).toBe(true);
   }, 300_000);
 });
-
-function simulatedTraffic(): SimMessage[] {
-  const simulator = new NetworkSimulator({
-    devices: 30,
-    gateways: 3,
-    seed: 11,
-    attacks: ['join-replay', 'devnonce-repeat'],
-    attackIntervalSeconds: 120,
-  });
-  const messages: SimMessage[] = [];
-  while (messages.length < MESSAGES) messages.push(...simulator.next());
-  return messages.filter((message) => !message.retain);
-}
-
-function packetIdsOf(message: SimMessage, dataSourceId: number): string[] {
-  const outcome = parseChirpstackV3Message(message.topic, message.payload, {
-    dataSourceId,
-    organizationId: 1,
-    receivedAt: new Date().toISOString(),
-  });
-  return outcome.kind === 'packets' ? outcome.packets.map((packet) => packet.id) : [];
-}

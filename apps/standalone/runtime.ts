@@ -20,7 +20,7 @@ import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { SeedDefaultPolicy } from '@lorawatch/policies/seed-default-policy';
 import { refreshConsumerLag, refreshProjectionLag } from '@lorawatch/processes/gauges';
-import type { ProcessRuntime } from '@lorawatch/processes/process-runtime';
+import { processStatus, within, type ProcessRuntime } from '@lorawatch/processes/process-runtime';
 import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
 import { RealtimePublisher } from '@lorawatch/processes/realtime-publisher';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
@@ -84,19 +84,12 @@ export class Runtime implements OnApplicationShutdown, ProcessRuntime {
   }
 
   status() {
-    return {
-      ready: this.state === 'ready',
-      status: this.state,
-      details: { projections: this.projections.positions() },
-    };
+    return processStatus(this.state, { projections: this.projections.positions() });
   }
 
   /** Waits until the read models have applied every event recorded so far, for at most `timeoutMs`. */
   async settled(timeoutMs = 5000): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    await Promise.race([this.projections.caughtUp(), timeout]);
-    clearTimeout(timer);
+    await within(this.projections.caughtUp(), timeoutMs);
   }
 
   async refreshGauges(): Promise<void> {

@@ -9,7 +9,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 import { CheckpointWatch } from '../checkpoint-watch';
 import { committedPositions, refreshConsumerLag, refreshProjectionLag } from '../gauges';
-import type { ProcessRuntime, ProcessState } from '../process-runtime';
+import { processStatus, within, type ProcessRuntime, type ProcessState } from '../process-runtime';
 import { ProjectionFollower } from '../projection-follower';
 import { PROJECTOR_POSITION } from '../projector-progress';
 import { PROJECTIONS_IN_ORDER } from '../read-models';
@@ -55,20 +55,13 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
   }
 
   status() {
-    return {
-      ready: this.state === 'ready',
-      status: this.state,
-      details: { following: this.follower.position },
-    };
+    return processStatus(this.state, { following: this.follower.position });
   }
 
   /** Read-your-writes: waits until the projector has applied everything recorded so far, at most `timeoutMs`. */
   async settled(timeoutMs = 5000): Promise<void> {
     const head = await this.events.headPosition();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    await Promise.race([this.watch.reached(PROJECTOR_POSITION, head), timeout]);
-    clearTimeout(timer);
+    await within(this.watch.reached(PROJECTOR_POSITION, head), timeoutMs);
   }
 
   async refreshGauges(): Promise<void> {

@@ -8,7 +8,7 @@ import { Metrics } from '@lorawatch/ops/metrics';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { SecretBox } from '@lorawatch/platform/secret-box';
-import type { ProcessRuntime, ProcessState } from '../process-runtime';
+import { processStatus, type ProcessRuntime, type ProcessState } from '../process-runtime';
 
 /**
  * A collector: follows the data-source events, holds leases on data sources so that each one is collected by
@@ -52,11 +52,9 @@ export class CollectorRuntime implements ProcessRuntime, OnApplicationShutdown {
   }
 
   status() {
-    return {
-      ready: this.state === 'ready',
-      status: this.state,
-      details: { collecting: this.state === 'ready' ? this.collectors.collecting() : [] },
-    };
+    return processStatus(this.state, {
+      collecting: this.state === 'ready' ? this.collectors.collecting() : [],
+    });
   }
 
   async settled(): Promise<void> {}

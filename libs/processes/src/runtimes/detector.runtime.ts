@@ -14,7 +14,7 @@ import { policiesProjection } from '@lorawatch/policies/policies.projection';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CheckpointWatch } from '../checkpoint-watch';
 import { refreshConsumerLag } from '../gauges';
-import type { ProcessRuntime, ProcessState } from '../process-runtime';
+import { processStatus, type ProcessRuntime, type ProcessState } from '../process-runtime';
 
 /**
  * A detector replica: a member of the packet log's detector group (and of the key-audit group), running the
@@ -69,7 +69,7 @@ export class DetectorRuntime implements ProcessRuntime, OnApplicationShutdown {
   }
 
   status() {
-    return { ready: this.state === 'ready', status: this.state, details: {} };
+    return processStatus(this.state);
   }
 
   /** A detector writes no read model the API reads back at once. */

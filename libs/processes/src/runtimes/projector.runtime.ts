@@ -7,7 +7,7 @@ import { Metrics } from '@lorawatch/ops/metrics';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { refreshProjectionLag } from '../gauges';
-import type { ProcessRuntime, ProcessState } from '../process-runtime';
+import { processStatus, within, type ProcessRuntime, type ProcessState } from '../process-runtime';
 import { recordProjectorPosition } from '../projector-progress';
 import { PROJECTIONS_IN_ORDER } from '../read-models';
 
@@ -47,18 +47,11 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
   }
 
   status() {
-    return {
-      ready: this.state === 'ready',
-      status: this.state,
-      details: { projections: this.projections.positions() },
-    };
+    return processStatus(this.state, { projections: this.projections.positions() });
   }
 
   async settled(timeoutMs = 5000): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    await Promise.race([this.projections.caughtUp(), timeout]);
-    clearTimeout(timer);
+    await within(this.projections.caughtUp(), timeoutMs);
   }
 
   async refreshGauges(): Promise<void> {
