@@ -2,6 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { dockerEngine, firstLine } from '@lorawatch/platform/testing/docker-engine';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '../..');
@@ -15,16 +16,8 @@ export type DockerStatus = { ok: true } | { ok: false; skip: string };
  * decide to skip itself when jest loads it, before any hook runs (no build, no wait).
  */
 export function dockerStatus(): DockerStatus {
-  const info = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], {
-    encoding: 'utf8',
-    timeout: 15_000,
-  });
-  if (info.error || info.status !== 0) {
-    return {
-      ok: false,
-      skip: `no Docker engine (docker info failed: ${firstLine(info.error?.message ?? info.stderr)})`,
-    };
-  }
+  const engine = dockerEngine();
+  if (!engine.ok) return { ok: false, skip: `no Docker engine (${engine.reason})` };
   const compose = spawnSync('docker', ['compose', 'version', '--short'], {
     encoding: 'utf8',
     timeout: 15_000,
@@ -34,11 +27,6 @@ export function dockerStatus(): DockerStatus {
     return { ok: false, skip: `no Docker Compose v2 (docker compose version failed: ${reason})` };
   }
   return { ok: true };
-}
-
-function firstLine(text: string | null | undefined): string {
-  const line = (text ?? '').split('\n').find((candidate) => candidate.trim() !== '');
-  return line?.trim() ?? 'no output';
 }
 
 /**

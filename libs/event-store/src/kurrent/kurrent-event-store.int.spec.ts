@@ -1,10 +1,11 @@
 import { eventStoreContract, type EventStoreFixture } from '../testing/event-store.contract';
 import { KurrentEventStore } from './kurrent-event-store';
 import { DensePositionView, PositionIndex } from './testing/dense-position-view';
+import { kurrentdbUnderTest } from './testing/kurrentdb-under-test';
 
 /**
- * Runs the EventStore contract against a real KurrentDB / EventStoreDB (22.6+) when KURRENTDB_URL is set
- * (a connection string such as kurrentdb://localhost:2113?tls=false).
+ * Runs the EventStore contract against a real KurrentDB / EventStoreDB (22.6+): the one of KURRENTDB_URL (a
+ * connection string such as kurrentdb://localhost:2113?tls=false), else a throwaway container where Docker answers.
  *
  * $all is shared by every run and every user of that server, and always holds system events. Each fixture
  * therefore works in its own stream namespace (a unique prefix, read through a server-side stream-name filter),
@@ -12,12 +13,15 @@ import { DensePositionView, PositionIndex } from './testing/dense-position-view'
  * KurrentDB positions are log offsets: the fixture renumbers them through DensePositionView (test only), which
  * keeps order and exclusivity. The fixture's streams are left on the server under their unique prefix.
  */
-const url = process.env.KURRENTDB_URL;
-const skipReason = url ? undefined : 'KURRENTDB_URL is not set (no KurrentDB server to test against)';
+const { skipReason } = kurrentdbUnderTest;
+// A container takes a while to start on first use.
+if (!skipReason) jest.setTimeout(180_000);
+afterAll(() => kurrentdbUnderTest.stop());
 
 let run = 0;
 
-async function kurrentFixture(connectionString: string): Promise<EventStoreFixture> {
+async function kurrentFixture(): Promise<EventStoreFixture> {
+  const connectionString = await kurrentdbUnderTest.url();
   run += 1;
   const streamPrefix = `lw-contract-${Date.now().toString(36)}-${process.pid}-${run}-`;
   const stores: KurrentEventStore[] = [];
@@ -47,4 +51,4 @@ async function kurrentFixture(connectionString: string): Promise<EventStoreFixtu
   };
 }
 
-eventStoreContract('KurrentDB', () => kurrentFixture(url ?? ''), { skipReason });
+eventStoreContract('KurrentDB', kurrentFixture, { skipReason });

@@ -3,21 +3,24 @@ import { Kafka, logLevel } from 'kafkajs';
 import { packetLogContract, type PacketLogFixture } from '../testing/packet-log.contract';
 import { KafkaPacketLog } from './kafka-packet-log';
 import { parseBrokers } from './kafka-topic';
+import { kafkaUnderTest } from './testing/kafka-under-test';
 
 /**
- * The PacketLog contract against a real Kafka when KAFKA_BROKERS is set (e.g. "localhost:9092"). Each fixture gets
+ * The PacketLog contract against a real Kafka: the one of KAFKA_BROKERS (e.g. "localhost:9092"), else a throwaway
+ * container where Docker answers. Each fixture gets
  * its own topic and group prefix, deleted at dispose, so runs never see each other's records or offsets.
  */
-const brokersVariable = process.env.KAFKA_BROKERS?.trim();
-const skipReason = brokersVariable ? undefined : 'KAFKA_BROKERS is not set (no Kafka broker to test against)';
+const { skipReason } = kafkaUnderTest;
 
-// Group joins wait for the broker's initial rebalance delay (3 s by default), several times per case.
-if (!skipReason) jest.setTimeout(120_000);
+// Group joins wait for the broker's initial rebalance delay (3 s by default), several times per case; a container
+// takes a while to start on first use.
+if (!skipReason) jest.setTimeout(180_000);
+afterAll(() => kafkaUnderTest.stop());
 
 async function kafkaFixture(): Promise<PacketLogFixture> {
   const kafka = new Kafka({
     clientId: 'lorawatch-contract',
-    brokers: parseBrokers(brokersVariable ?? ''),
+    brokers: parseBrokers(await kafkaUnderTest.url()),
     logLevel: logLevel.ERROR,
   });
   const run = randomUUID().slice(0, 8);

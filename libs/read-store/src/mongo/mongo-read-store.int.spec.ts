@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { readStoreContract, type ReadStoreFixture } from '../testing/read-store.contract';
 import { MongoReadStore } from './mongo-read-store';
+import { mongodbUnderTest } from './testing/mongodb-under-test';
 
-/**
- * Runs against the MongoDB of MONGODB_URL, which must be a replica set (a single node is enough) since
- * commits are multi-document transactions, e.g. mongodb://localhost:27017/?replicaSet=rs0.
- */
-const url = process.env.MONGODB_URL;
-const skipReason = url ? undefined : 'MONGODB_URL is not set (no MongoDB replica set to test against)';
+/** Runs against the MongoDB replica set of MONGODB_URL, else a throwaway one where Docker answers. */
+const { skipReason } = mongodbUnderTest;
+// A container takes a while to start on first use.
+if (!skipReason) jest.setTimeout(180_000);
+afterAll(() => mongodbUnderTest.stop());
 
 /** Every fixture works in a database of its own, dropped when it is disposed. */
 async function databaseFixture(): Promise<ReadStoreFixture & { database: string }> {
-  const serverUrl = url as string;
+  const serverUrl = await mongodbUnderTest.url();
   const database = `lorawatch_rs_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const stores: MongoReadStore[] = [];
   return {
@@ -44,7 +44,7 @@ readStoreContract('MongoDB', databaseFixture, { skipReason });
   beforeEach(async () => {
     fixture = await databaseFixture();
     store = (await fixture.open()) as MongoReadStore;
-    raw = new MongoClient(url as string);
+    raw = new MongoClient(await mongodbUnderTest.url());
   });
 
   afterEach(async () => {
