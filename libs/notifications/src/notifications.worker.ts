@@ -195,7 +195,8 @@ export class NotificationsWorker {
     try {
       return this.moduleRef.get(RealtimeGateway, { strict: false });
     } catch {
-      this.logger.warn('No websocket gateway: new_notification messages are off');
+      // A projector of a scale-out deployment: the api instances announce what this worker creates.
+      this.logger.log('No websocket here: new_notification messages go out from the api instances');
       return null;
     }
   }
