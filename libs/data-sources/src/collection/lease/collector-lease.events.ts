@@ -31,3 +31,25 @@ export type CollectorLeaseEvent =
   | { type: typeof CollectorLeaseEventTypes.Released; data: CollectorLeaseReleased };
 
 export const collectorLeaseStream = (dataSourceId: number): string => `collector-lease-${dataSourceId}`;
+
+/**
+ * Which collectors are alive, so that one holding no lease still counts when the data sources are shared out.
+ * Stream collector-presence; each collector writes `CollectorPresent` every third of the TTL (86 400 s / (TTL/3)
+ * events a day per collector) and `CollectorLeft` when it stops.
+ */
+export const COLLECTOR_PRESENCE_STREAM = 'collector-presence';
+
+export interface CollectorPresent {
+  holder: string;
+  /** ISO 8601, by the collector's clock: it counts as alive until then. */
+  until: string;
+}
+
+export interface CollectorLeft {
+  holder: string;
+}
+
+export const CollectorPresenceEventTypes = {
+  Present: 'CollectorPresent',
+  Left: 'CollectorLeft',
+} as const;

@@ -103,25 +103,70 @@ export function decideRelease(view: LeaseView, holder: string): CollectorLeaseEv
 }
 
 /**
- * Spreading data sources over collectors, kept simple: the collectors known to be alive are those holding a live
- * lease, plus the one deciding. Each may hold up to its fair share, ceil(wanted / live collectors), and does not
- * grab more; it never hands over what it holds. So a collector that starts while the others hold everything stays
- * idle until one of them stops or fails (it is a hot standby), and when data sources are added, those holding less
- * than their share take them first. With no other collector alive the share is everything.
+ * Spreading data sources over collectors. The collectors alive are those holding a live lease, those whose presence
+ * has not run out (collector-presence), and the one deciding. Each may hold up to its fair share,
+ * ceil(wanted / live collectors), and takes free leases up to it. A collector holding more than its share hands the
+ * excess over (releases it) while another live collector holds less than floor(wanted / live collectors): so a
+ * collector started after the others gets its part within a look or two, and nobody gives up a lease that no one is
+ * short of (no churn when the shares are uneven by one). With no other collector alive the share is everything.
  */
 export function fairShare(wanted: number, liveCollectors: number): number {
   return Math.ceil(wanted / Math.max(1, liveCollectors));
 }
 
-export function liveCollectors(views: LeaseView[], holder: string, now: number, terms: LeaseTerms): number {
-  const holders = new Set([holder]);
+function liveHolders(
+  views: LeaseView[],
+  holder: string,
+  now: number,
+  terms: LeaseTerms,
+  present: Iterable<string>,
+): Set<string> {
+  const holders = new Set([holder, ...present]);
   for (const view of views)
     if (view.lease && heldByAnother(view, holder, now, terms)) holders.add(view.lease.holder);
-  return holders.size;
+  return holders;
+}
+
+export function liveCollectors(
+  views: LeaseView[],
+  holder: string,
+  now: number,
+  terms: LeaseTerms,
+  present: Iterable<string> = [],
+): number {
+  return liveHolders(views, holder, now, terms, present).size;
 }
 
 /** How many more leases `holder` may take now. */
-export function acquirable(views: LeaseView[], holder: string, now: number, terms: LeaseTerms): number {
+export function acquirable(
+  views: LeaseView[],
+  holder: string,
+  now: number,
+  terms: LeaseTerms,
+  present: Iterable<string> = [],
+): number {
   const own = views.filter((view) => view.lease?.holder === holder).length;
-  return Math.max(0, fairShare(views.length, liveCollectors(views, holder, now, terms)) - own);
+  return Math.max(0, fairShare(views.length, liveCollectors(views, holder, now, terms, present)) - own);
+}
+
+/** How many of its leases `holder` hands over now (see fairShare): 0 unless another live collector is short. */
+export function sheddable(
+  views: LeaseView[],
+  holder: string,
+  now: number,
+  terms: LeaseTerms,
+  present: Iterable<string>,
+): number {
+  const live = liveHolders(views, holder, now, terms, present);
+  const own = views.filter((view) => mayCollect(view, holder, now, terms)).length;
+  const share = fairShare(views.length, live.size);
+  if (own <= share) return 0;
+  const floor = Math.floor(views.length / live.size);
+  const holding = new Map([...live].map((collector) => [collector, 0]));
+  for (const view of views) {
+    if (view.lease && heldByAnother(view, holder, now, terms))
+      holding.set(view.lease.holder, (holding.get(view.lease.holder) ?? 0) + 1);
+  }
+  const someoneShort = [...holding].some(([collector, count]) => collector !== holder && count < floor);
+  return someoneShort ? own - share : 0;
 }

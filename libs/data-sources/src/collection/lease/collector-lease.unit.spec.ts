@@ -8,6 +8,7 @@ import {
   leaseTerms,
   leaseViewOf,
   liveCollectors,
+  sheddable,
   lookIntervalMs,
   mayCollect,
   type LeaseView,
@@ -259,6 +260,33 @@ describe('collector leases', () => {
 
     it('does not count the holder of an expired lease as alive', () => {
       expect(acquirable([heldBy('b', expired, 1), heldBy('b', expired, 2)], 'a', T0, terms)).toBe(2);
+    });
+
+    it('counts the collectors whose presence has not run out, holding a lease or not', () => {
+      const views = [heldBy('a', live, 1), heldBy('a', live, 2), free(3), free(4)];
+      expect(liveCollectors(views, 'a', T0, terms, ['b', 'c'])).toBe(3);
+      // 4 over a, b and c: a share of 2, which a holds.
+      expect(acquirable(views, 'a', T0, terms, ['b', 'c'])).toBe(0);
+      expect(acquirable(views, 'b', T0, terms, ['a', 'b', 'c'])).toBe(2);
+    });
+
+    it('hands over what it holds beyond its share while a live collector holds less than the floor', () => {
+      const all = [heldBy('a', live, 1), heldBy('a', live, 2), heldBy('a', live, 3), heldBy('a', live, 4)];
+      // b just started: 4 over 2, a share of 2; b holds 0 < 2.
+      expect(sheddable(all, 'a', T0, terms, ['b'])).toBe(2);
+      // Alone, or with b already at its floor: nothing to hand over.
+      expect(sheddable(all, 'a', T0, terms, [])).toBe(0);
+      const some = [heldBy('a', live, 1), heldBy('a', live, 2), heldBy('b', live, 3)];
+      // 3 over 2: a holds 2 = ceil(1.5), b holds 1 = floor(1.5): uneven by one, left alone.
+      expect(sheddable(some, 'a', T0, terms, ['b'])).toBe(0);
+      // Three collectors, 3 data sources all with a: b and c short, a keeps 1.
+      const three = [heldBy('a', live, 1), heldBy('a', live, 2), heldBy('a', live, 3)];
+      expect(sheddable(three, 'a', T0, terms, ['b', 'c'])).toBe(2);
+    });
+
+    it('hands over nothing a collector that is not alive would be short of', () => {
+      const all = [heldBy('a', live, 1), heldBy('a', live, 2), heldBy('b', expired, 3)];
+      expect(sheddable(all, 'a', T0, terms, [])).toBe(0);
     });
   });
 });

@@ -245,5 +245,51 @@ describe('LeaseKeeper on a real event store (controlled clock, looks run by hand
     expect(a.seen).toEqual([[], [1], []]);
     expect(errors.map(String)).toEqual(['Error: store unreachable', 'Error: store unreachable']);
     errors.length = 0;
+    // Back before the keeper stops, so that it can say it leaves.
+    failing = false;
+  });
+
+  it('hands leases over to a collector that starts after it took everything, and only down to the shares', async () => {
+    const a = keeper('collector-a', [1, 2, 3]);
+    await a.look();
+    expect(holdersOf([1, 2, 3], a)).toEqual([['collector-a'], ['collector-a'], ['collector-a']]);
+
+    // b announces itself; nothing is free yet.
+    const b = keeper('collector-b', [1, 2, 3]);
+    await b.look();
+    expect(b.seen).toEqual([[]]);
+    // a now counts two collectors: share ceil(3 / 2) = 2, and b holds less than floor(3 / 2) = 1: a hands one over.
+    await a.look();
+    await b.look();
+    const holders = holdersOf([1, 2, 3], a, b).flat().sort();
+    expect(holders).toEqual(['collector-a', 'collector-a', 'collector-b']);
+
+    // Even shares (2 and 1 of 3) are left alone, look after look.
+    for (let i = 0; i < 3; i++) {
+      clock.advance(10 * SECOND);
+      await a.look();
+      await b.look();
+    }
+    expect(holdersOf([1, 2, 3], a, b).flat().sort()).toEqual(holders);
+    const releases = (await leaseEvents()).filter(
+      (event) => event.type === CollectorLeaseEventTypes.Released,
+    );
+    expect(releases).toHaveLength(1);
+  });
+
+  it('counts a collector that left no more, so nobody hands it anything', async () => {
+    const a = keeper('collector-a', [1, 2]);
+    const b = keeper('collector-b', [1, 2]);
+    await b.look();
+    await b.stop();
+    await a.look();
+    await a.look();
+    expect(holdersOf([1, 2], a)).toEqual([['collector-a'], ['collector-a']]);
+    const presence = (await store.readAll()).filter((event) => event.streamId === 'collector-presence');
+    expect(presence.map((event) => [event.type, (event.data as { holder: string }).holder])).toEqual([
+      ['CollectorPresent', 'collector-b'],
+      ['CollectorLeft', 'collector-b'],
+      ['CollectorPresent', 'collector-a'],
+    ]);
   });
 });

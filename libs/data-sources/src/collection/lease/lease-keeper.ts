@@ -10,10 +10,17 @@ import {
   leaseViewOf,
   lookIntervalMs,
   mayCollect,
+  sheddable,
   type LeaseTerms,
   type LeaseView,
 } from './collector-lease';
-import { collectorLeaseStream, type CollectorLeaseEvent } from './collector-lease.events';
+import {
+  COLLECTOR_PRESENCE_STREAM,
+  CollectorPresenceEventTypes,
+  collectorLeaseStream,
+  type CollectorLeaseEvent,
+} from './collector-lease.events';
+import { PresenceBoard } from './presence-board';
 import { StreamTail } from './stream-tail';
 
 export interface LeaseKeeperOptions {
@@ -39,6 +46,9 @@ export class LeaseKeeper {
   private readonly terms: LeaseTerms;
   private readonly clock: Clock;
   private readonly tail: StreamTail;
+  private readonly presence: PresenceBoard;
+  /** Until when this collector's last announcement says it is alive (epoch ms); 0 before the first. */
+  private announcedUntil = 0;
   private readonly held = new Map<number, LeaseView>();
   private readonly heldSubject = new BehaviorSubject<ReadonlySet<number>>(new Set());
   private wanted = new Set<number>();
@@ -56,6 +66,7 @@ export class LeaseKeeper {
     this.terms = leaseTerms(options.ttlMs, options.skewMs);
     this.clock = options.clock ?? systemClock;
     this.tail = new StreamTail(events);
+    this.presence = new PresenceBoard(events);
   }
 
   /** The data sources this collector may run, as it changes. */
@@ -114,10 +125,21 @@ export class LeaseKeeper {
     await Promise.all(
       held.map((view) => this.release(view).catch((error: unknown) => this.options.onError?.(error))),
     );
+    if (this.announcedUntil > 0) {
+      await this.announce(CollectorPresenceEventTypes.Left).catch((error: unknown) =>
+        this.options.onError?.(error),
+      );
+    }
   }
 
   private async lookOnce(): Promise<void> {
     this.giveUpExpired();
+    // Announced once the previous announcement is a quarter of a TTL old, like a renewal.
+    const now = this.clock.now().getTime();
+    if (this.announcedUntil - now <= (this.terms.ttlMs * 3) / 4) {
+      await this.announce(CollectorPresenceEventTypes.Present);
+    }
+    await this.presence.refresh();
     for (const view of [...this.held.values()]) {
       if (!this.wanted.has(view.dataSourceId)) {
         this.drop(view.dataSourceId);
@@ -130,13 +152,48 @@ export class LeaseKeeper {
       const view = leaseViewOf(dataSourceId, await this.tail.last(collectorLeaseStream(dataSourceId)));
       views.push(view.lease?.holder === this.holder ? await this.keepOwn(view) : this.forget(view));
     }
-    let room = acquirable(views, this.holder, this.clock.now().getTime(), this.terms);
+    const at = this.clock.now().getTime();
+    const present = this.presence.present(at, this.terms.skewMs);
+    // Handed over last in this collector's own order, so that the ones it would take first stay with it.
+    const excess = sheddable(views, this.holder, at, this.terms, present);
+    if (excess > 0) {
+      const handedOver = spread(views, this.holder)
+        .reverse()
+        .filter((view) => this.held.has(view.dataSourceId))
+        .slice(0, excess);
+      for (const view of handedOver) {
+        if (this.stopped) return;
+        this.drop(view.dataSourceId);
+        await this.release(view);
+      }
+      // Holding more than its share, it takes nothing this time.
+      return;
+    }
+    let room = acquirable(views, this.holder, this.clock.now().getTime(), this.terms, present);
     for (const view of spread(views, this.holder)) {
       if (room <= 0 || this.stopped) break;
       if (view.lease?.holder === this.holder) continue;
       const decision = decideClaim(view, this.holder, this.clock.now().getTime(), this.terms);
       if (decision.kind === 'write' && (await this.write(view, decision.event))) room--;
     }
+  }
+
+  /** Tells the other collectors that this one is alive (until a TTL from now), or that it left. */
+  private async announce(
+    type: (typeof CollectorPresenceEventTypes)[keyof typeof CollectorPresenceEventTypes],
+  ) {
+    const now = this.clock.now();
+    const until = new Date(now.getTime() + this.terms.ttlMs);
+    const data =
+      type === CollectorPresenceEventTypes.Present
+        ? { holder: this.holder, until: until.toISOString() }
+        : { holder: this.holder };
+    await this.events.append(
+      COLLECTOR_PRESENCE_STREAM,
+      [envelope(type, data, { organizationId: null, actor: 'collector' }, now.toISOString())],
+      'any',
+    );
+    this.announcedUntil = type === CollectorPresenceEventTypes.Present ? until.getTime() : 0;
   }
 
   /** Renews an own lease when due; a lease found in another's hands is no longer held. */
