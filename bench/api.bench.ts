@@ -186,7 +186,9 @@ function progress(what: string, done: number, total: number, started: number): v
 
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, [join(__dirname, '..', 'apps', 'standalone', 'main.js')], {
+  // BENCH_SERVER_FLAGS: node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, join(__dirname, '..', 'apps', 'standalone', 'main.js')], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

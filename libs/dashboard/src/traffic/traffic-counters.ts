@@ -28,6 +28,11 @@ const PRUNE_INTERVAL_MS = 3_600_000;
 const PRUNE_CHUNK = 1000;
 /** Packets arriving one by one are counted in batches: one commit per batch for ~50 ms of delay on the charts. */
 const LINGER_MS = 50;
+/**
+ * A backlog (a first start on an existing log, a restart after downtime) is counted in large batches: each batch
+ * writes a data source's ring slots and device-days once however many of its packets touch them.
+ */
+const MAX_BATCH = 5000;
 
 /** The first day the counters keep, `YYYY-MM-DD`. */
 export function retentionStart(now: Date): string {
@@ -64,7 +69,7 @@ export class TrafficCounters {
   start(): void {
     if (this.consumer) return;
     this.consumer = this.packets.consume(
-      { group: TRAFFIC_GROUP, partitions: this.options.partitions, lingerMs: LINGER_MS },
+      { group: TRAFFIC_GROUP, partitions: this.options.partitions, lingerMs: LINGER_MS, maxBatch: MAX_BATCH },
       (batch, { partition }) => this.inTurn(() => this.count(batch, partition)),
     );
     this.timer = setInterval(() => void this.prune().catch((error) => this.report(error)), PRUNE_INTERVAL_MS);
