@@ -65,14 +65,19 @@ describe('console dashboard and tour', () => {
       }
       await tooltip.getByRole('button', { name: 'Next' }).click();
       // The next step is shown once its screen is up; wait for the title to change.
-      await page.waitForFunction(
-        (previous) => {
-          const heading = document.querySelector('[data-testid="tour-tooltip"] h2');
-          return heading !== null && heading.textContent !== previous;
-        },
-        title,
-        { timeout: 10_000 },
-      );
+      await page
+        .waitForFunction(
+          (previous) => {
+            const heading = document.querySelector('[data-testid="tour-tooltip"] h2');
+            return heading !== null && heading.textContent !== previous;
+          },
+          title,
+          { timeout: 20_000 },
+        )
+        .catch(async (error: unknown) => {
+          await c.screenshot(page, 'dashboard-tour-stuck');
+          throw new Error(`The tour did not go on from "${title}" on ${page.url()}: ${String(error)}`);
+        });
     }
     return steps;
   }

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { jsonResponse, type FakeRoute } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
@@ -120,6 +121,37 @@ describe('Guided tour', () => {
     await waitFor(() => expect(screen.queryByTestId('tour-tooltip')).not.toBeInTheDocument());
     expect(app.router.state.location.pathname).toBe('/dashboard');
   }, 60_000);
+
+  it('draws a step centred when its anchor is gone by the time Joyride draws it', async () => {
+    // The menu counts as laid out for the tour's own search, then hides, as a screen re-rendering it would.
+    const rects = vi.spyOn(Element.prototype, 'getClientRects');
+    const box = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    const isMenu = (element: Element) => element.matches('[data-tour="menu"]');
+    const shown = new DOMRect(0, 0, 200, 40);
+    rects.mockImplementation(function (this: Element) {
+      if (!isMenu(this)) return [] as unknown as DOMRectList;
+      setTimeout(() => ((this as HTMLElement).style.display = 'none'), 0);
+      return [shown] as unknown as DOMRectList;
+    });
+    box.mockImplementation(function (this: Element) {
+      return isMenu(this) ? shown : new DOMRect(0, 0, 0, 0);
+    });
+    try {
+      storeSession();
+      renderApp('/dashboard', backend(false));
+      await screen.findByRole('heading', { name: 'DASHBOARD' });
+      window.dispatchEvent(new CustomEvent(START_TOUR_EVENT));
+      const user = userEvent.setup();
+      expect(await stepTitle()).toBe('Welcome');
+      await user.click(within(await tooltip()).getByRole('button', { name: 'Next' }));
+      await waitFor(async () => expect(await stepTitle()).toBe('Menu'), { timeout: 5_000 });
+      await user.click(within(await tooltip()).getByRole('button', { name: 'Next' }));
+      await waitFor(async () => expect(await stepTitle()).toBe('Policies'));
+    } finally {
+      rects.mockRestore();
+      box.mockRestore();
+    }
+  });
 
   it('goes back a step with Back and leaves with Skip tour', async () => {
     storeSession();

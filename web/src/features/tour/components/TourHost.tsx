@@ -2,13 +2,14 @@ import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ACTIONS, EVENTS, Joyride, type EventData, type Step } from 'react-joyride';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Subscription } from 'rxjs';
+import { Subscription } from 'rxjs';
 import { useCurrentUser, useServices } from '../../../lib/services-context';
 import { START_TOUR_EVENT } from '../../../lib/tour-events';
 import { clearFirstLogin } from '../api/first-login';
 import { findTarget$, tourTiming } from '../streams/target-finder';
 import { TOUR_STEPS } from '../tour-steps';
 import type { TourStepDefinition, TourTarget } from '../types/tour-step';
+import { TourControlsContext, type TourControls } from './tour-controls';
 import { TOUR_LABELS, TourTooltip } from './TourTooltip';
 
 const DASHBOARD_HOME = '/dashboard';
@@ -58,6 +59,26 @@ export function TourHost({ children }: { children: ReactNode }) {
 
   useEffect(() => () => pending.current?.unsubscribe(), []);
 
+  /**
+   * Joyride could not draw the step at its anchor: the anchor went away or hid between our finding it and Joyride's
+   * drawing (a screen re-rendering it). Controlled, Joyride then waits for us: the step is drawn again, centred, by
+   * stopping and restarting the tour at it (a restart is what makes Joyride look at the step again).
+   */
+  const recentre = useCallback((index: number) => {
+    pending.current?.unsubscribe();
+    setTour((previous) => ({ ...previous, run: false }));
+    const again = setTimeout(() => {
+      setTour((previous) => ({
+        run: true,
+        index,
+        steps: previous.steps.map((step, position) =>
+          position === index ? toJoyrideStep(TOUR_STEPS[index], null) : step,
+        ),
+      }));
+    }, 0);
+    pending.current = new Subscription(() => clearTimeout(again));
+  }, []);
+
   const show = useCallback(
     (index: number) => {
       pending.current?.unsubscribe();
@@ -88,20 +109,24 @@ export function TourHost({ children }: { children: ReactNode }) {
 
   const onEvent = useCallback(
     (data: EventData) => {
-      if (data.type === EVENTS.STEP_AFTER) {
-        if (data.action === ACTIONS.NEXT) {
-          if (data.index + 1 < TOUR_STEPS.length) show(data.index + 1);
-          else stop();
-        } else if (data.action === ACTIONS.PREV) {
-          show(Math.max(0, data.index - 1));
-        } else if (data.action === ACTIONS.CLOSE) {
-          // Escape closes the step; in a tour that moves between screens that means leaving it.
-          stop();
-        }
+      if (data.type === EVENTS.STEP_AFTER && data.action === ACTIONS.CLOSE) {
+        // Escape closes the step; in a tour that moves between screens that means leaving it.
+        stop();
+      } else if (data.type === EVENTS.TARGET_NOT_FOUND) {
+        recentre(data.index);
       } else if (data.type === EVENTS.TOUR_END) {
         stop();
       }
     },
+    [stop, recentre],
+  );
+
+  const controls = useMemo<TourControls>(
+    () => ({
+      next: (index) => (index + 1 < TOUR_STEPS.length ? show(index + 1) : stop()),
+      back: (index) => show(Math.max(0, index - 1)),
+      skip: stop,
+    }),
     [show, stop],
   );
 
@@ -136,16 +161,18 @@ export function TourHost({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Joyride
-        continuous
-        run={tour.run}
-        stepIndex={tour.index}
-        steps={tour.steps}
-        onEvent={onEvent}
-        tooltipComponent={TourTooltip}
-        locale={TOUR_LABELS}
-        options={options}
-      />
+      <TourControlsContext.Provider value={controls}>
+        <Joyride
+          continuous
+          run={tour.run}
+          stepIndex={tour.index}
+          steps={tour.steps}
+          onEvent={onEvent}
+          tooltipComponent={TourTooltip}
+          locale={TOUR_LABELS}
+          options={options}
+        />
+      </TourControlsContext.Provider>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TooltipRenderProps } from 'react-joyride';
+import { useTourControls } from './tour-controls';
 
 /** Button texts; the tour's locale uses the same words so each button's accessible name matches its text. */
 export const TOUR_LABELS = { back: 'Back', next: 'Next', last: 'Finish', skip: 'Skip tour' } as const;
@@ -15,6 +16,7 @@ export function TourTooltip({
   skipProps,
   tooltipProps,
 }: TooltipRenderProps) {
+  const controls = useTourControls();
   return (
     <Paper
       {...tooltipProps}
@@ -45,17 +47,17 @@ export function TourTooltip({
           {isLastStep ? (
             <span />
           ) : (
-            <Button variant="subtle" size="xs" {...skipProps}>
+            <Button variant="subtle" size="xs" {...skipProps} onClick={controls.skip}>
               {TOUR_LABELS.skip}
             </Button>
           )}
           <Group gap="xs" wrap="nowrap">
             {index > 0 && (
-              <Button variant="default" size="xs" {...backProps}>
+              <Button variant="default" size="xs" {...backProps} onClick={() => controls.back(index)}>
                 {TOUR_LABELS.back}
               </Button>
             )}
-            <Button size="xs" {...primaryProps} data-autofocus>
+            <Button size="xs" {...primaryProps} onClick={() => controls.next(index)} data-autofocus>
               {isLastStep ? TOUR_LABELS.last : TOUR_LABELS.next}
             </Button>
           </Group>
