@@ -1,4 +1,4 @@
-import { Logger, type INestApplicationContext, type Type } from '@nestjs/common';
+import { Logger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createServer, type Server } from 'node:http';
 import type { AppConfig } from '@lorawatch/config/app-config';
@@ -8,22 +8,11 @@ import { ProcessModule, type ProcessShape } from './core.module';
 import { logLevels } from './http-app';
 import type { ProcessRuntime } from './process-runtime';
 
-export interface WorkerApp {
-  context: INestApplicationContext;
-  /** The /health and /metrics server on OPS_PORT. */
-  ops: Server;
-  close(): Promise<void>;
-}
-
 /**
  * A process without the API (collector, detector, projector): the product modules as a Nest application context
  * (no controllers mounted), its runtime started, and /health and /metrics on OPS_PORT for the orchestrator.
  */
-export async function createWorkerApp(
-  config: AppConfig,
-  shape: ProcessShape,
-  name: string,
-): Promise<WorkerApp> {
+export async function createWorkerApp(config: AppConfig, shape: ProcessShape, name: string): Promise<void> {
   const context = await NestFactory.createApplicationContext(ProcessModule.forRoot(config, shape), {
     logger: logLevels(config),
   });
@@ -38,14 +27,6 @@ export async function createWorkerApp(
   new Logger(name).log(`/health and /metrics on port ${config.opsPort}`);
   // Health answers 503 "starting" while the runtime catches up.
   await context.get<Type<ProcessRuntime>, ProcessRuntime>(shape.runtime as Type<ProcessRuntime>).start();
-  return {
-    context,
-    ops,
-    close: async () => {
-      await new Promise<void>((resolve) => ops.close(() => resolve()));
-      await context.close();
-    },
-  };
 }
 
 function opsServer(readiness: Readiness, metrics: Metrics): Server {

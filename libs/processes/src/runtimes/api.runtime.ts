@@ -46,7 +46,7 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
   async start(): Promise<void> {
     const started = Date.now();
     this.logger.log('Waiting for the projector to catch up with the event store');
-    await this.readModelsAt(await this.events.headPosition());
+    await this.readModelsCaughtUp();
     await this.seed(() => this.seedPolicy.run());
     await this.seed(() => this.bootstrapAdmin.run());
     await this.follower.start();
@@ -76,9 +76,8 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
     await this.follower.stop();
   }
 
-  private async readModelsAt(position: number): Promise<void> {
-    await this.watch.reached(PROJECTOR_POSITION, position);
-    // Seeds then read what they find: another api instance may have seeded meanwhile.
+  /** Waits until the projector has applied everything recorded so far (seeds read the read models). */
+  private async readModelsCaughtUp(): Promise<void> {
     await this.watch.reached(PROJECTOR_POSITION, await this.events.headPosition());
   }
 
@@ -93,7 +92,7 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
         return;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
-        await this.readModelsAt(await this.events.headPosition());
+        await this.readModelsCaughtUp();
       }
     }
   }

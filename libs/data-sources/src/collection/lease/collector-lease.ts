@@ -114,17 +114,20 @@ export function fairShare(wanted: number, liveCollectors: number): number {
   return Math.ceil(wanted / Math.max(1, liveCollectors));
 }
 
-function liveHolders(
+/** Every live collector with the number of live leases it holds (the deciding one's own are not counted). */
+function liveHoldings(
   views: LeaseView[],
   holder: string,
   now: number,
   terms: LeaseTerms,
   present: Iterable<string>,
-): Set<string> {
-  const holders = new Set([holder, ...present]);
-  for (const view of views)
-    if (view.lease && heldByAnother(view, holder, now, terms)) holders.add(view.lease.holder);
-  return holders;
+): Map<string, number> {
+  const holdings = new Map([holder, ...present].map((collector) => [collector, 0]));
+  for (const view of views) {
+    if (view.lease && heldByAnother(view, holder, now, terms))
+      holdings.set(view.lease.holder, (holdings.get(view.lease.holder) ?? 0) + 1);
+  }
+  return holdings;
 }
 
 export function liveCollectors(
@@ -134,7 +137,7 @@ export function liveCollectors(
   terms: LeaseTerms,
   present: Iterable<string> = [],
 ): number {
-  return liveHolders(views, holder, now, terms, present).size;
+  return liveHoldings(views, holder, now, terms, present).size;
 }
 
 /** How many more leases `holder` may take now. */
@@ -157,16 +160,11 @@ export function sheddable(
   terms: LeaseTerms,
   present: Iterable<string>,
 ): number {
-  const live = liveHolders(views, holder, now, terms, present);
+  const holdings = liveHoldings(views, holder, now, terms, present);
   const own = views.filter((view) => mayCollect(view, holder, now, terms)).length;
-  const share = fairShare(views.length, live.size);
+  const share = fairShare(views.length, holdings.size);
   if (own <= share) return 0;
-  const floor = Math.floor(views.length / live.size);
-  const holding = new Map([...live].map((collector) => [collector, 0]));
-  for (const view of views) {
-    if (view.lease && heldByAnother(view, holder, now, terms))
-      holding.set(view.lease.holder, (holding.get(view.lease.holder) ?? 0) + 1);
-  }
-  const someoneShort = [...holding].some(([collector, count]) => collector !== holder && count < floor);
+  const floor = Math.floor(views.length / holdings.size);
+  const someoneShort = [...holdings].some(([collector, count]) => collector !== holder && count < floor);
   return someoneShort ? own - share : 0;
 }
