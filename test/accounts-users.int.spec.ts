@@ -240,7 +240,7 @@ describe('users and roles', () => {
     expect(user.body).toEqual({ user_roles: [{ id: 1, role_name: 'Regular_User' }] });
   });
 
-  /** Who may do what (STYLE §5): every account endpoint × every caller. */
+  /** Who may do what (CONTRIBUTING.md §5): every account endpoint × every caller. */
   describe('authorization table', () => {
     let serial = 100;
     const victim = async () => {

@@ -349,7 +349,7 @@ describe('alert queries', () => {
     });
   });
 
-  /** Who may read alerts and their counts (STYLE §5): every member, each organization only its own alerts. */
+  /** Who may read alerts and their counts (CONTRIBUTING.md §5): every member, each organization only its own alerts. */
   describe('authorization', () => {
     const TABLE: Array<[string, Record<Caller, number>]> = [
       ['alerts', { anonymous: 401, user: 200, admin: 200, 'other admin': 200 }],
@@ -396,7 +396,7 @@ describe('alert queries', () => {
 });
 
 /**
- * Alerts name their device and gateway by the ids the inventory and network screens open (api-reference §6, §10,
+ * Alerts name their device and gateway by the ids the inventory and network screens open (docs/api.md §6, §10,
  * §13): traffic through the real detectors, as the demo network's, then every id an alert gives must open the
  * asset its parameters name.
  */

@@ -3,7 +3,7 @@ import { IssueWorld } from '@lorawatch/issues/testing/issue-world';
 import { startApp, type Harness } from './support/app-harness';
 import { authorization, callerTokens, type Caller, type CallerTokens } from './support/callers';
 
-/** Who may resolve an alert (STYLE §5): the organisation's admins only; another organisation's alert is forbidden. */
+/** Who may resolve an alert (CONTRIBUTING.md §5): the organisation's admins only; another organisation's alert is forbidden. */
 const TABLE: Record<Caller, number> = { anonymous: 401, user: 403, admin: 200, 'other admin': 403 };
 
 const BASE = new Date(Date.now() - 3_600_000).toISOString();

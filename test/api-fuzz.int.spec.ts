@@ -3,7 +3,7 @@ import { startApp, type Harness } from './support/app-harness';
 import { authorization, callerTokens, type Caller, type CallerTokens } from './support/callers';
 
 /**
- * Bad input never answers 5xx (ARCHITECTURE §5): every operation of the OpenAPI document gets many random and
+ * Bad input never answers 5xx (docs/architecture.md): every operation of the OpenAPI document gets many random and
  * malformed inputs from an anonymous caller, a user and an administrator. Inputs come from a seeded generator, so a
  * failure printed here can be replayed with FUZZ_SEED; FUZZ_CASES sets the number of cases per operation and caller.
  */

@@ -5,7 +5,7 @@ import { authorization, callerTokens, type Caller, type CallerTokens } from './s
 
 type Method = 'get' | 'post' | 'delete';
 
-/** Who may do what with the organisation's AppKey dictionary (STYLE §5): members read, admins write. */
+/** Who may do what with the organisation's AppKey dictionary (CONTRIBUTING.md §5): members read, admins write. */
 const TABLE: Array<[Method, Record<Caller, number>]> = [
   ['get', { anonymous: 401, user: 200, admin: 200, 'other admin': 200 }],
   ['post', { anonymous: 401, user: 403, admin: 200, 'other admin': 200 }],
@@ -21,7 +21,7 @@ interface KeyList {
   keys: Array<{ id: number; key: string; organization_id: number }>;
 }
 
-describe('app keys API (api-reference §12)', () => {
+describe('app keys API (docs/api.md §12)', () => {
   let harness: Harness;
   let tokens: CallerTokens;
   let organization = 100;

@@ -399,7 +399,7 @@ describe('dashboard traffic counters', () => {
     });
   });
 
-  /** Who may read the counters (STYLE §5): every member; another organization sees only its own (empty) traffic. */
+  /** Who may read the counters (CONTRIBUTING.md §5): every member; another organization sees only its own (empty) traffic. */
   describe('authorization', () => {
     const TABLE: Array<[string, Record<Caller, number>]> = [
       ['packets/count', { anonymous: 401, user: 200, admin: 200, 'other admin': 200 }],

@@ -4,7 +4,7 @@ import { authorization, callerTokens, type Caller, type CallerTokens } from './s
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
- * Who may do what with data sources (STYLE §5): the table is the documentation. 401 without a token, 403 for a
+ * Who may do what with data sources (CONTRIBUTING.md §5): the table is the documentation. 401 without a token, 403 for a
  * regular user's writes and for another organization's data source, 404 only where the caller could see it.
  */
 const TABLE: Array<[Method, string, Record<Caller, number>]> = [

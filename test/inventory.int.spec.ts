@@ -23,7 +23,7 @@ interface Page {
   total_pages: number;
 }
 
-/** Inventory, importance, hiding, asset 360° and search (api-reference §10, §14) against the real app. */
+/** Inventory, importance, hiding, asset 360° and search (docs/api.md §10, §14) against the real app. */
 describe('inventory API', () => {
   let broker: DemoBroker;
   let harness: Harness;

@@ -362,7 +362,7 @@ describe('current issues', () => {
   });
 });
 
-/** Who may do what with current issues (STYLE §5); another organisation's admin sees an empty organisation. */
+/** Who may do what with current issues (CONTRIBUTING.md §5); another organisation's admin sees an empty organisation. */
 const TABLE: Array<['get' | 'post', string, Record<Caller, number>]> = [
   ['get', '/api/v1.0/quarantined_devices', { anonymous: 401, user: 200, admin: 200, 'other admin': 200 }],
   [
@@ -416,7 +416,7 @@ describe('current issues authorization', () => {
   });
 });
 /**
- * Issues name their device by the id the inventory opens (api-reference §7, §10): the world's assets come from real
+ * Issues name their device by the id the inventory opens (docs/api.md §7, §10): the world's assets come from real
  * traffic through the detectors, then issues are opened on them the way the detectors raise alerts.
  */
 describe('current issues name their assets', () => {

@@ -13,7 +13,7 @@ import { waitFor } from './support/wait-for';
 type Expected = Record<Caller, number>;
 
 /**
- * Who may do what with notifications (STYLE §5). Everything is per user: the table's notification belongs to the
+ * Who may do what with notifications (CONTRIBUTING.md §5). Everything is per user: the table's notification belongs to the
  * organisation's admin, so its colleague gets the original's 403 and another organisation's admin a 404.
  * Activation links are public: an unknown token is 404 for everyone.
  */

@@ -4,7 +4,7 @@ import { authorization, callerTokens, type Caller, type CallerTokens } from './s
 type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
- * Who may do what with policies (STYLE §5): the table is the documentation. 401 without a token; 403 for a
+ * Who may do what with policies (CONTRIBUTING.md §5): the table is the documentation. 401 without a token; 403 for a
  * regular user's writes, for another organization's policy and for changing the global default; 404 for a
  * policy that does not exist, once the caller may make the request at all. `:id` is a fresh policy of the
  * admin's organization, `:default` the global default policy, `:missing` an id no policy has.

@@ -23,7 +23,7 @@ interface Counts {
   groups: Array<{ id: unknown; name: string; count: number }>;
 }
 
-/** The network overview (api-reference §13) against the real app. */
+/** The network overview (docs/api.md §13) against the real app. */
 describe('resource usage API', () => {
   let broker: DemoBroker;
   let harness: Harness;

@@ -11,7 +11,7 @@ interface Tag {
   color: string;
 }
 
-/** Labels (api-reference §11) end to end: create, list, assign, filter, count, rename, delete. */
+/** Labels (docs/api.md §11) end to end: create, list, assign, filter, count, rename, delete. */
 describe('tags API', () => {
   let broker: DemoBroker;
   let harness: Harness;

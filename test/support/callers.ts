@@ -5,7 +5,7 @@ import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store
 import { envelope } from '@lorawatch/platform/aggregate';
 import type { Harness } from './app-harness';
 
-/** The callers of an authorization table (STYLE §5). */
+/** The callers of an authorization table (CONTRIBUTING.md §5). */
 export type Caller = 'anonymous' | 'user' | 'admin' | 'other admin';
 export const CALLERS: readonly Caller[] = ['anonymous', 'user', 'admin', 'other admin'];
 export type CallerTokens = Record<Exclude<Caller, 'anonymous'>, string>;

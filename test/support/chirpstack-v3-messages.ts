@@ -1,5 +1,5 @@
 /**
- * ChirpStack Gateway Bridge v3 JSON messages (the shape of fixtures/chirpstack-v3/gw-event-up.json) around
+ * ChirpStack Gateway Bridge v3 JSON messages (the shape of test/fixtures/chirpstack-v3/gw-event-up.json) around
  * frames built by the test, for publishing to a real broker.
  */
 export function uplinkMessage(

@@ -9,7 +9,7 @@ export interface AlertResolver {
   fullName: string;
 }
 
-/** An admin marked one alert resolved (api-reference §6); resolving again overwrites the previous resolution. */
+/** An admin marked one alert resolved (docs/api.md §6); resolving again overwrites the previous resolution. */
 export interface AlertResolved {
   alertId: string;
   resolvedAt: string;

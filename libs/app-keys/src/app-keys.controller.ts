@@ -13,7 +13,7 @@ import {
 import { APP_KEYS_LIMIT } from './domain/app-key-list';
 import { APP_KEYS, type AppKeyView } from './projection/app-key.view';
 
-/** The organisation's AppKey dictionary (api-reference §12): members read it, admins change it. */
+/** The organisation's AppKey dictionary (docs/api.md §12): members read it, admins change it. */
 @Controller('api/v1.0')
 export class AppKeysController {
   constructor(

@@ -3,7 +3,7 @@ import type { GatewayUsage } from '@lorawatch/detectors/statistics/gateway-usage
 import type { CollectionSpec } from '@lorawatch/read-store/read-store.port';
 
 /**
- * A device or gateway discovered from traffic, with its statistics (alert-types.md §2.6, §2.7): the read model
+ * A device or gateway discovered from traffic, with its statistics (docs/alert-catalogue.md §2.6, §2.7): the read model
  * behind the inventory, the network overview and the asset views. The detectors write it with their state, so it
  * is as fresh as the last packet. What users set on an asset (importance, labels, hiding) lives elsewhere: this
  * document belongs to the detectors alone.

@@ -1,6 +1,6 @@
 /**
  * Vendor of a device or gateway from its EUI, as registered with the IEEE: the longest registered prefix wins
- * (MA-S 36 bits, then MA-M 28 bits, then MA-L 24 bits: alert-types.md §2.6). Block owners such as
+ * (MA-S 36 bits, then MA-M 28 bits, then MA-L 24 bits: docs/alert-catalogue.md §2.6). Block owners such as
  * "IEEE Registration Authority" are only the parent of the smaller blocks, so they never name a vendor.
  */
 import registry from 'oui-data';

@@ -6,7 +6,7 @@ import { CountPacketsController } from './queries/count-packets/count-packets.co
 import { ListDevicesController } from './queries/list-devices/list-devices.controller';
 import { ListPacketsController } from './queries/list-packets/list-packets.controller';
 
-/** The dashboard API: traffic counters and the device and packet lists (api-reference §5). */
+/** The dashboard API: traffic counters and the device and packet lists (docs/api.md §5). */
 @Module({
   imports: [CqrsModule],
   controllers: [CountPacketsController, CountDevicesController, ListDevicesController, ListPacketsController],

@@ -68,7 +68,7 @@ class TestQuery {
   data_collector_id!: string;
 }
 
-/** Data sources (api-reference §4). Reads for every member of the organization; writes for its admins. */
+/** Data sources (docs/api.md §4). Reads for every member of the organization; writes for its admins. */
 @Controller('api/v1.0')
 export class DataSourcesController {
   private readonly secrets: SecretBox;
@@ -94,7 +94,7 @@ export class DataSourcesController {
     return TTN_REGIONS;
   }
 
-  /** With `include_count=true` each item also gets `count`: its visible alerts in the window (api-reference §4). */
+  /** With `include_count=true` each item also gets `count`: its visible alerts in the window (docs/api.md §4). */
   @Get('data_collectors')
   async list(
     @CurrentUser() user: AuthUser,

@@ -25,7 +25,7 @@ export interface AlertDraftInput {
   parameters?: AlertParameters;
 }
 
-/** An alert with the common parameters of alert-types.md §2.3 taken from the packet. */
+/** An alert with the common parameters of docs/alert-catalogue.md §2.3 taken from the packet. */
 export function draftAlert(input: AlertDraftInput): AlertDraft {
   const { code, packet } = input;
   const devAddr = packet.devAddr ?? input.devAddr ?? null;

@@ -193,7 +193,7 @@ export function detectOnTick(input: TickDetectionInput): TickDetectionResult {
 }
 
 /**
- * The names alert messages show (`dev_name`, `gw_name`, `app_name`; alert-types.md §2.3), from the states of the
+ * The names alert messages show (`dev_name`, `gw_name`, `app_name`; docs/alert-catalogue.md §2.3), from the states of the
  * packet's device and gateway, which remember them between the few frames that carry them. A name the detector
  * set itself wins; an unknown name is left out rather than written as null.
  */

@@ -5,7 +5,7 @@ import type { PolicyView } from '@lorawatch/domain/policy';
 import { alertId } from './alert-draft';
 
 /**
- * The contract every detector family follows (STYLE §2): `(state, input) → { state, alerts, cleared }`, pure and
+ * The contract every detector family follows (docs/architecture.md §5): `(state, input) → { state, alerts, cleared }`, pure and
  * deterministic. State is plain JSON. Alerts come out for every type the detector finds, enabled or not; detect()
  * applies the policy's switches, so a detector's memory stays true while it is switched off.
  */
@@ -15,7 +15,7 @@ export type IssueAsset =
   { type: 'DEVICE'; devEui: string | null; devAddr: string | null } | { type: 'GATEWAY'; gateway: string };
 
 /**
- * Evidence that the condition behind an issue type no longer holds (alert-types.md §2.4, mechanism 1): the issue
+ * Evidence that the condition behind an issue type no longer holds (docs/alert-catalogue.md §2.4, mechanism 1): the issue
  * tracker closes the asset's open issue of that type, if there is one, with reason "Correct" and raises LAF-600.
  * Detectors emit it only when they raised that type for the asset since the last clearance, so normal traffic
  * does not produce a stream of them.

@@ -5,7 +5,7 @@ import { epochMs, SECONDS_PER_DAY, secondsApart } from './time';
  * Groups the join requests of one device into radio transmissions. One transmission heard by N gateways reaches
  * us as N packets with identical bytes; LAF-001 and LAF-003 must count it once. A join request has no field that
  * changes between sends, so identical bytes mean identical (JoinEUI, DevNonce, MIC) within a device
- * (wire-formats §2.5, §2.9).
+ * (docs/wire-formats.md §2.5, §2.9).
  */
 
 /** One gateway's copy of a transmission. */

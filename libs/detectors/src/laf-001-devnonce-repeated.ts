@@ -9,7 +9,7 @@ import {
 import { epochMs, SECONDS_PER_DAY } from './time';
 
 /**
- * LAF-001: a device that has joined sends a join request with a DevNonce it used before (alert-types.md LAF-001).
+ * LAF-001: a device that has joined sends a join request with a DevNonce it used before (docs/alert-catalogue.md LAF-001).
  * A repeat before any join accept is left alone: devices retrying a failed join and random 16-bit nonces
  * colliding are both common, while a joined device has no reason to go back to an old nonce.
  */

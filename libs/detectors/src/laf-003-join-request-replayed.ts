@@ -5,7 +5,7 @@ import type { JoinRequestSighting } from './join-request-transmissions';
 
 /**
  * LAF-003: a join request identical to an earlier one came back: heard twice by the same gateway, or later than
- * the duplicate delay (wire-formats §2.9). The transmission tracker has already folded gateway copies together,
+ * the duplicate delay (docs/wire-formats.md §2.9). The transmission tracker has already folded gateway copies together,
  * so each replayed transmission gives one alert, whatever the number of gateways relaying it.
  */
 export interface JoinRequestReplayedInput {

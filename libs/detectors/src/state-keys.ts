@@ -3,7 +3,7 @@ import type { Packet } from '@lorawatch/domain/packet';
 /**
  * Keys under which the runner stores detection state. Devices are keyed by DevEUI when the packet has one and by
  * DevAddr otherwise (the two never collide: 16 vs 8 hex characters). Identities are scoped per data source
- * because two networks may reuse the same EUIs (alert-types.md §2.6).
+ * because two networks may reuse the same EUIs (docs/alert-catalogue.md §2.6).
  */
 type KeyFields = Pick<Packet, 'dataSourceId' | 'devEui' | 'devAddr' | 'gateway'>;
 

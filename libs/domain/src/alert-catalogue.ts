@@ -1,9 +1,9 @@
 import type { Risk } from './risk';
 
 /**
- * Every alert type the console knows, as data (alert-types.md §1). The ids are stable: they follow the order of
+ * Every alert type the console knows, as data (docs/alert-catalogue.md §1). The ids are stable: they follow the order of
  * that table from 1, leaving out the retired LAF-500. Texts are our own; message templates use `{name}` slots
- * filled from the alert's parameters (detector extras plus the common keys of alert-types.md §2.3).
+ * filled from the alert's parameters (detector extras plus the common keys of docs/alert-catalogue.md §2.3).
  */
 
 export const ALERT_CODES = [
@@ -41,7 +41,7 @@ export function isAlertCode(value: string): value is AlertCode {
 /** Which asset an alert is about; issue-resolution alerts name theirs in their parameters. */
 export type AlertAssetType = 'DEVICE' | 'GATEWAY' | 'LOOK_IN_ALERT_PARAMS';
 
-/** One tunable of a detector, as a policy stores it (alert-types.md §2.5). */
+/** One tunable of a detector, as a policy stores it (docs/alert-catalogue.md §2.5). */
 export interface AlertParameterSchema {
   type: 'Integer' | 'Float';
   default: number;
@@ -126,7 +126,7 @@ const ALERT_TYPE_LIST: readonly AlertType[] = [
       'Check whether the device really rejoined at that time and which gateways heard the request. Repeated occurrences point to a replay; devices on LoRaWAN 1.0.4 or later should be configured so the network server rejects reused nonces.',
     forAssetType: 'DEVICE',
     isIssue: false,
-    // The source type row carries 420 s, but the alert never opens an issue (alert-types.md §4.2).
+    // The source type row carries 420 s, but the alert never opens an issue (docs/alert-catalogue.md §4.2).
     quarantineTimeout: 0,
     parameters: {},
   },

@@ -6,7 +6,7 @@ import {
   renderAlertMessage,
 } from './alert-catalogue';
 
-/** Slot names a template may use: common keys (alert-types.md §2.3) and each code's documented extras. */
+/** Slot names a template may use: common keys (docs/alert-catalogue.md §2.3) and each code's documented extras. */
 const COMMON_SLOTS = [
   'packet_id',
   'packet_date',

@@ -1,4 +1,4 @@
-/** Every event in the store carries the same envelope (ARCHITECTURE §4). */
+/** Every event in the store carries the same envelope (docs/architecture.md §4). */
 export interface EventMetadata {
   organizationId: number | null;
   /** User id, or a system actor such as "detector" / "collector" / "system". */

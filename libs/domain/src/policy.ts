@@ -1,6 +1,6 @@
 import { alertTypeByCode, type AlertCode } from './alert-catalogue';
 
-/** A policy decides which alert types a data source raises and with which parameters (alert-types.md §2.5). */
+/** A policy decides which alert types a data source raises and with which parameters (docs/alert-catalogue.md §2.5). */
 
 export type PolicyParameters = Record<string, number>;
 

@@ -48,7 +48,7 @@ export interface FrameReception {
 
 /**
  * Builds the normalised packet. Every LoRaWAN field comes from the one shared PHYPayload decoder, never
- * from the network server's own decode (wire-formats §8), so all sources agree on what a frame says.
+ * from the network server's own decode (docs/wire-formats.md §8), so all sources agree on what a frame says.
  */
 export function framePacket(reception: FrameReception): Packet {
   const decoded = decodePhyPayload(reception.phyPayload);

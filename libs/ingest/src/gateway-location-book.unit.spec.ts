@@ -1,4 +1,4 @@
-import { readFixtureText } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureText } from '@lorawatch/lorawan/testing/fixtures';
 import { createChirpstackV3Parser } from './chirpstack-v3/chirpstack-v3-parser';
 import { GatewayLocationBook } from './gateway-location-book';
 import { onlyPacket, TEST_CONTEXT } from './testing/outcomes';

@@ -2,7 +2,7 @@ import { createCipheriv } from 'node:crypto';
 import loraPacket from 'lora-packet';
 import { AesCmac, aesCmac } from './aes-cmac';
 import { joinRequestMic } from './join';
-import { hex } from './testing/shared-fixtures';
+import { hex } from './testing/fixtures';
 
 // RFC 4493 §4 test vectors (AES-128 key of FIPS-197 / SP 800-38B).
 const RFC_KEY = hex('2b7e151628aed2a6abf7158809cf4f3c');

@@ -3,7 +3,7 @@ import { buildDataDown, buildDataUp, buildJoinAccept, buildJoinRequest } from '.
 import { decryptDataFramePayload, verifyDataFrameMic } from './data-frame-crypto';
 import { decodePhyPayload, type DecodedFrame } from './decode-phy-payload';
 import { decryptJoinAccept, deriveSessionKeys, verifyJoinRequestMic } from './join';
-import { hex, ttnHandshake } from './testing/shared-fixtures';
+import { hex, ttnHandshake } from './testing/fixtures';
 
 function decoded(phy: Buffer): DecodedFrame {
   const result = decodePhyPayload(phy);

@@ -4,7 +4,7 @@ import { AesCmac, cmacFor } from './aes-cmac';
 import { FOPTS_OFFSET, MIC_SIZE } from './frame-sizes';
 
 /**
- * LoRaWAN 1.0.x data-frame MIC and FRMPayload encryption (wire-formats §2.4). Both work on the full 32-bit
+ * LoRaWAN 1.0.x data-frame MIC and FRMPayload encryption (docs/wire-formats.md §2.4). Both work on the full 32-bit
  * frame counter; only its low 16 bits travel, so callers pass the upper half they believe in.
  */
 

@@ -1,5 +1,5 @@
 import { decryptDataFramePayload, verifyDataFrameMic } from './data-frame-crypto';
-import { frameVectors, hex } from './testing/shared-fixtures';
+import { frameVectors, hex } from './testing/fixtures';
 
 const keyedDataFrames = [
   ...frameVectors('vectors-lora-packet.json'),

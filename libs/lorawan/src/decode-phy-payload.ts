@@ -13,7 +13,7 @@ import {
 } from './frame-sizes';
 import { directionOfMType, isDataMType, majorOfMhdr, mTypeOfMhdr } from './mhdr';
 
-/** FCtrl read with the direction in mind: bits 6 and 4 mean different things up and down (wire-formats §2.3). */
+/** FCtrl read with the direction in mind: bits 6 and 4 mean different things up and down (docs/wire-formats.md §2.3). */
 export interface FCtrlFlags {
   adr: boolean;
   ack: boolean;
@@ -58,7 +58,7 @@ type LoraPacket = ReturnType<typeof loraPacket.fromWire>;
 
 /**
  * Decodes one PHYPayload. Never throws: collectors feed it whatever the network sends, and a bad frame must be
- * counted and dropped, not crash the pipeline. The checks lora-packet skips (wire-formats §7.3) run first.
+ * counted and dropped, not crash the pipeline. The checks lora-packet skips (docs/wire-formats.md §7.3) run first.
  */
 export function decodePhyPayload(phy: Buffer): DecodeResult {
   const invalid = structuralProblem(phy);
@@ -149,7 +149,7 @@ function frameFrom(phy: Buffer, parsed: LoraPacket): DecodedFrame {
   return frame;
 }
 
-/** lora-packet reads bits 6 and 4 the same way in both directions (wire-formats §7.3 item 4). */
+/** lora-packet reads bits 6 and 4 the same way in both directions (docs/wire-formats.md §7.3 item 4). */
 function fCtrlFlags(fCtrl: number, uplink: boolean): FCtrlFlags {
   const bit6 = (fCtrl & 0x40) !== 0;
   const bit4 = (fCtrl & 0x10) !== 0;

@@ -1,11 +1,5 @@
 import { decodePhyPayload, type DecodedFrame } from './decode-phy-payload';
-import {
-  frameVectors,
-  hex,
-  ttnHandshake,
-  weakKeyJoinRequests,
-  type FrameVector,
-} from './testing/shared-fixtures';
+import { frameVectors, hex, ttnHandshake, weakKeyJoinRequests, type FrameVector } from './testing/fixtures';
 
 function decoded(phy: Buffer): DecodedFrame {
   const result = decodePhyPayload(phy);

@@ -1,4 +1,4 @@
-/** Fixed PHYPayload sizes of LoRaWAN 1.0.x (wire-formats §2.1). */
+/** Fixed PHYPayload sizes of LoRaWAN 1.0.x (docs/wire-formats.md §2.1). */
 export const MAX_PHY_PAYLOAD_SIZE = 255;
 export const JOIN_REQUEST_SIZE = 23;
 export const JOIN_ACCEPT_SIZE = 17;

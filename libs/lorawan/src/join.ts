@@ -55,7 +55,7 @@ export interface DecryptedJoinAccept {
 
 /**
  * Recovers a join accept seen on the air. The network server "encrypted" it with AES decryption, so reading
- * it back is AES encryption (wire-formats §2.7). A wrong key still yields bytes; `micValid` says whether to
+ * it back is AES encryption (docs/wire-formats.md §2.7). A wrong key still yields bytes; `micValid` says whether to
  * trust them.
  */
 export function decryptJoinAccept(appKey: Buffer, frame: Buffer): DecryptedJoinAccept {

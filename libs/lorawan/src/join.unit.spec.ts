@@ -1,6 +1,6 @@
 import { AesCmac } from './aes-cmac';
 import { decryptJoinAccept, deriveSessionKeys, joinRequestMic, verifyJoinRequestMic } from './join';
-import { frameVectors, hex, ttnHandshake, weakKeyJoinRequests } from './testing/shared-fixtures';
+import { frameVectors, hex, ttnHandshake, weakKeyJoinRequests } from './testing/fixtures';
 
 const vectors = [
   ...frameVectors('vectors-lora-packet.json'),

@@ -1,6 +1,6 @@
 import type { Direction, MType } from '@lorawatch/domain/packet';
 
-/** MType by the 3 high bits of the MHDR (wire-formats §2.2). */
+/** MType by the 3 high bits of the MHDR (docs/wire-formats.md §2.2). */
 const MTYPE_BY_CODE: readonly MType[] = [
   'JoinRequest',
   'JoinAccept',

@@ -40,7 +40,7 @@ const ACTOR = 'notifications';
 const READ_MODEL_POLL_MS = 20;
 
 /**
- * Process manager of notifications (api-reference §9, "Delivery rules"). It follows the event store from its own
+ * Process manager of notifications (docs/api.md §9, "Delivery rules"). It follows the event store from its own
  * checkpoint; for each alert that becomes visible it creates one notification per interested user of the
  * organisation (ids derived from alert and user, so re-handling an event after a crash changes nothing), then hands
  * the mail and webhook deliveries to the scheduler and tells the user's sockets. The runtime starts it once the

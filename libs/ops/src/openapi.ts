@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 
 /**
- * Where our API deliberately differs from the original contract it follows (api-reference.md "Notes"):
+ * Where our API deliberately differs from the original contract it follows (docs/api.md §18):
  * a careful API does not copy the original's defects.
  */
 const DIFFERENCES = [

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@lorawatch/domain/event-envelope';
 import type { EventStore, NewEvent, RecordedEvent } from '@lorawatch/event-store/event-store.port';
 
-/** An aggregate is decide/evolve over its own stream (STYLE §2); this folds a stream into its state. */
+/** An aggregate is decide/evolve over its own stream (docs/architecture.md §5); this folds a stream into its state. */
 export interface Evolver<TState> {
   initial: TState;
   evolve(state: TState, event: RecordedEvent): TState;
@@ -31,7 +31,7 @@ export interface Actor {
   causationId?: string | null;
 }
 
-/** Wraps domain events in the envelope of ARCHITECTURE §4. `occurredAt` is given: no hidden clock in the domain. */
+/** Wraps domain events in the envelope of docs/architecture.md §4. `occurredAt` is given: no hidden clock in the domain. */
 export function envelope<TData>(
   type: string,
   data: TData,

@@ -1,4 +1,4 @@
-/** Response headers the console reads from paged lists (api-reference §1.6 A), so browsers must expose them. */
+/** Response headers the console reads from paged lists (docs/api.md §1.6 A), so browsers must expose them. */
 export const EXPOSED_HEADERS = ['total-items', 'total-pages'];
 
 /** CORS settings shared by REST and Socket.IO, in the shape of the `cors` package both use. */

@@ -3,7 +3,7 @@ import { IsISO8601, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /**
  * Query-string helpers. The original console sends lists in the bracketed form (`type[]=a&type[]=b`);
- * we also accept a single `type=a` and comma lists, a safe superset (api-reference §18).
+ * we also accept a single `type=a` and comma lists, a safe superset (docs/api.md §18).
  */
 export const toList = ({ value }: { value: unknown }): unknown => {
   if (value === undefined || value === null || value === '') return undefined;
@@ -23,7 +23,7 @@ export const toIntegerList = (input: { value: unknown }): unknown => {
 export const toInteger = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
 
-/** Only the exact string "true" is true (api-reference §1.5). */
+/** Only the exact string "true" is true (docs/api.md §1.5). */
 export const toFlag = ({ value }: { value: unknown }): unknown =>
   value === undefined ? undefined : value === 'true';
 
@@ -56,7 +56,7 @@ export function parseOrderBy(
   return [allowed[field], direction.toLowerCase() as 'asc' | 'desc'];
 }
 
-/** `page` (1-based) and `size` of the lists paged with total-items / total-pages headers (api-reference §1.6 A). */
+/** `page` (1-based) and `size` of the lists paged with total-items / total-pages headers (docs/api.md §1.6 A). */
 export class PageQuery {
   @IsOptional()
   @Transform(toInteger)

@@ -10,7 +10,7 @@ import { GetPolicyController } from './queries/get-policy/get-policy.controller'
 import { ListPoliciesController } from './queries/list-policies/list-policies.controller';
 import { SeedDefaultPolicy } from './seed-default-policy';
 
-/** Policies (api-reference §8): reads for every member of an organization, writes for its admins. */
+/** Policies (docs/api.md §8): reads for every member of an organization, writes for its admins. */
 @Module({
   imports: [CqrsModule],
   controllers: [

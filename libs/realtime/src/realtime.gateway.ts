@@ -17,7 +17,7 @@ import {
 } from './projection-update-throttle';
 
 /**
- * Socket.IO per api-reference §16: the client emits `authorization` with its access token, then joins its
+ * Socket.IO per docs/api.md §16: the client emits `authorization` with its access token, then joins its
  * organization's room; messages only ever go to that room. allowEIO3 keeps the original console's older client working.
  */
 @WebSocketGateway({ allowEIO3: true })

@@ -16,7 +16,7 @@ function dataRate(tx: LoRaTx): number {
 }
 
 /**
- * Application Server v3 with the `json` marshaler (wire-formats §3.6; compare fixtures/chirpstack-v3/
+ * Application Server v3 with the `json` marshaler (docs/wire-formats.md §3.6; compare test/fixtures/chirpstack-v3/
  * app-event-*.json): EUIs and the DevAddr as base64 of their big-endian bytes, the data decrypted.
  */
 export function chirpstackV3ApplicationBody(event: ApplicationEvent): ApplicationBody {
@@ -64,7 +64,7 @@ export function chirpstackV3ApplicationBody(event: ApplicationEvent): Applicatio
   };
 }
 
-/** ChirpStack v4's MQTT integration, JSON (wire-formats §4.5; compare fixtures/chirpstack-v4/app-event-*.json). */
+/** ChirpStack v4's MQTT integration, JSON (docs/wire-formats.md §4.5; compare test/fixtures/chirpstack-v4/app-event-*.json). */
 export function chirpstackV4ApplicationBody(event: ApplicationEvent): ApplicationBody {
   const body: JsonObject = {
     deduplicationId: uuidFrom(event.deduplicationId),

@@ -12,8 +12,8 @@ import type {
 
 /**
  * ChirpStack Gateway Bridge v3 messages in ProtoJSON: defaults emitted, EUIs as base64 of their
- * big-endian bytes, bandwidth in kHz (wire-formats §3.4, §3.5; compare the real capture in
- * fixtures/chirpstack-v3/iotroam-2020-mosquitto-sub.txt). The `json` marshaler publishes them as they are,
+ * big-endian bytes, bandwidth in kHz (docs/wire-formats.md §3.4, §3.5; compare the real capture in
+ * test/fixtures/chirpstack-v3/iotroam-2020-mosquitto-sub.txt). The `json` marshaler publishes them as they are,
  * the `protobuf` one (chirpstack-v3-protobuf-format.ts) encodes them.
  */
 export function chirpstackV3Body(event: GatewaySimEvent): GatewayBody {

@@ -15,8 +15,8 @@ import type {
 const REGION_PREFIX = 'eu868';
 
 /**
- * ChirpStack v4 gateway messages in ProtoJSON (wire-formats §4.3–4.4; compare the fixtures in
- * fixtures/chirpstack-v4): EUIs as lowercase hex, bandwidth in Hz, code rate as an enum, `gwTime`, and, as
+ * ChirpStack v4 gateway messages in ProtoJSON (docs/wire-formats.md §4.3–4.4; compare the fixtures in
+ * test/fixtures/chirpstack-v4): EUIs as lowercase hex, bandwidth in Hz, code rate as an enum, `gwTime`, and, as
  * v4's marshaler does, every zero value left out. The `json` marshaler publishes them as they are, the
  * `protobuf` one (chirpstack-v4-protobuf-format.ts) encodes them.
  */

@@ -1,5 +1,5 @@
 import { parseTtnV2Frame } from '@lorawatch/ingest/ttn-v2/parse-ttn-v2-frame';
-import { ttnHandshake } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import type { DownlinkEvent, GatewayStatsEvent, SimGateway, UplinkEvent } from './sim-event';
 import { ttnV2FrameFor } from './ttn-v2-frames';
 

@@ -12,7 +12,7 @@ import type {
 } from './sim-event';
 import { simulatedUlid } from './ttn-v3-ulid';
 
-/** An event as the TTS Events stream delivers it inside `{"result": …}` (wire-formats §5.3). */
+/** An event as the TTS Events stream delivers it inside `{"result": …}` (docs/wire-formats.md §5.3). */
 export interface TtnV3Event {
   name: string;
   time: string;
@@ -39,9 +39,9 @@ export function ttnV3GatewayId(gateway: SimGateway): string {
 
 /**
  * Turns a simulated event into the Gateway Server event TTS would stream for it, shaped like the real ones in
- * fixtures/ttn-v3: gs.up.receive (current GatewayUplinkMessage), gs.down.send (scheduled DownlinkMessage),
+ * test/fixtures/ttn-v3: gs.up.receive (current GatewayUplinkMessage), gs.down.send (scheduled DownlinkMessage),
  * gs.status.receive (GatewayStatus with a GPS antenna location), gs.gateway.connect / disconnect. TTS JSON
- * omits zero, false and empty values (wire-formats §5.6), and so does this.
+ * omits zero, false and empty values (docs/wire-formats.md §5.6), and so does this.
  */
 export function ttnV3EventFor(event: GatewaySimEvent): TtnV3Event {
   switch (event.kind) {

@@ -1,6 +1,6 @@
 import { parseTtnV3Event } from '@lorawatch/ingest/ttn-v3/parse-ttn-v3-event';
 import { createTtnV3Parser } from '@lorawatch/ingest/ttn-v3/ttn-v3-parser';
-import { readFixtureJson } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureJson } from '@lorawatch/lorawan/testing/fixtures';
 import { NetworkSimulator } from './network-simulator';
 import type { SimMessage } from './sim-event';
 import { type TtnV3Event, ttnV3EventFor } from './ttn-v3-events';

@@ -46,7 +46,7 @@ const EVENTS_PATH = '/api/v3/events';
 const MAX_BODY = 64 * 1024;
 
 /**
- * A local stand-in for The Things Stack's Events API (wire-formats §5.3), for tests and the demo:
+ * A local stand-in for The Things Stack's Events API (docs/wire-formats.md §5.3), for tests and the demo:
  * `POST /api/v3/events` with `Authorization: Bearer <key>` and a StreamEventsRequest body. Unknown or missing
  * key: 401 (gRPC code 16); a gateway outside the key's rights: 403 (code 7), as TTS answers. Otherwise 200 and
  * an open stream of `{"result": event}` objects, each followed by a blank line with `Accept: text/event-stream`

@@ -8,7 +8,7 @@ import { UpdateTagController } from './commands/update-tag/update-tag.controller
 import { DeleteTagHandler, UpdateTagHandler } from './commands/update-tag/update-tag.handler';
 import { ListTagsController } from './queries/list-tags/list-tags.controller';
 
-/** The tags API (labels, api-reference §11): its controllers and command handlers. */
+/** The tags API (labels, docs/api.md §11): its controllers and command handlers. */
 @Module({
   imports: [CqrsModule],
   controllers: [ListTagsController, CreateTagController, UpdateTagController, AssignTagController],

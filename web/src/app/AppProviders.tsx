@@ -24,7 +24,7 @@ export function AppProviders({ services, children, env = 'default' }: AppProvide
 
   return (
     <MantineProvider theme={env === 'test' ? testTheme : theme} defaultColorScheme="light" env={env}>
-      {/* Toasts (new alerts, new notifications) top-right, gone after 3000 ms (spec §9). */}
+      {/* Toasts (new alerts, new notifications) top-right, gone after 3000 ms (docs/console.md §9). */}
       <Notifications position="top-right" autoClose={3000} />
       <DatesProvider settings={{ firstDayOfWeek: 0 }}>
         <ServicesProvider services={services}>{children}</ServicesProvider>

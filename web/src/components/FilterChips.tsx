@@ -7,7 +7,7 @@ export interface FilterChip {
   onRemove: () => void;
 }
 
-/** Long values (alert type names) show 15 characters then an ellipsis (spec part 1 §9). */
+/** Long values (alert type names) show 15 characters then an ellipsis (docs/console.md §9). */
 export function chipText(text: string, limit = 15): string {
   return text.length > limit ? `${text.slice(0, limit)}…` : text;
 }

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { Importance } from '../lib/levels';
 
-/** Colours from spec §9. */
+/** Colours from docs/console.md §9. */
 export const IMPORTANCE_COLORS: Record<Importance, string> = {
   LOW: '#fad732',
   MEDIUM: '#ff902b',

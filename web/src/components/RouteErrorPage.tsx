@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { NotFoundPage } from './NotFoundPage';
 import { StatusPage } from './StatusPage';
 
-/** Router error element: the generic error page with status, status text and GO BACK (spec §2 Shell). */
+/** Router error element: the generic error page with status, status text and GO BACK (docs/console.md §2 Shell). */
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {

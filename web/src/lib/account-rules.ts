@@ -1,5 +1,5 @@
 /**
- * Field rules and texts of the account forms (spec part 1 §5), shared by the public forms (auth) and the user
+ * Field rules and texts of the account forms (docs/console.md §5), shared by the public forms (auth) and the user
  * administration screens (users) so both validate and word the same.
  */
 export const RULE_TEXTS = {

@@ -45,7 +45,7 @@ export interface ApiClient {
 
 export interface ApiClientOptions {
   getAccessToken: () => string | null;
-  /** Called on any 401 (spec §4: clear the session and go to /login). */
+  /** Called on any 401 (docs/console.md §4: clear the session and go to /login). */
   onUnauthorized: () => void;
   baseUrl?: string;
   fetch?: typeof fetch;

@@ -2,7 +2,7 @@ import { catchError, distinctUntilChanged, map, of, shareReplay, switchMap, type
 import type { ApiClient } from './api';
 import type { Session } from './session';
 
-/** `GET user_token`: the signed-in user's own record (api-reference §3). */
+/** `GET user_token`: the signed-in user's own record (docs/api.md §3). */
 export interface CurrentUser {
   id: number;
   username: string;

@@ -1,4 +1,4 @@
-/** Quick ranges: a day, a week (7 days), a calendar month (spec part 1 §9). */
+/** Quick ranges: a day, a week (7 days), a calendar month (docs/console.md §9). */
 export type QuickRange = 'DAY' | 'WEEK' | 'MONTH';
 
 export interface DateRange {
@@ -16,7 +16,7 @@ export function quickRange(range: QuickRange, now: Date = new Date()): DateRange
 
 /**
  * Applies a pick to one bound; a start after the end (or an end before the start) is corrected to one second
- * beyond the other bound (spec part 1 §4 "Date pickers").
+ * beyond the other bound (docs/console.md §4 "Date pickers").
  */
 export function pickBound(range: DateRange, bound: 'from' | 'to', picked: Date): DateRange {
   if (bound === 'from') {

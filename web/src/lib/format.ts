@@ -14,7 +14,7 @@ export function parseTimestamp(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** `MM/DD/YY hh:mm:ss A` in the browser's time zone (spec §9). */
+/** `MM/DD/YY hh:mm:ss A` in the browser's time zone (docs/console.md §9). */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (value === null || value === undefined) return '';
   const date = typeof value === 'string' ? parseTimestamp(value) : value;
@@ -32,7 +32,7 @@ export function formatUnixDateTime(seconds: number | null | undefined): string {
   return seconds === null || seconds === undefined ? '' : formatDateTime(new Date(seconds * 1000));
 }
 
-/** Counts from 1000 with K and from 1,000,000 with M, one decimal (spec §9). */
+/** Counts from 1000 with K and from 1,000,000 with M, one decimal (docs/console.md §9). */
 export function formatCount(count: number): string {
   if (Math.abs(count) >= 1_000_000) return `${trimDecimal(count / 1_000_000)}M`;
   if (Math.abs(count) >= 1_000) return `${trimDecimal(count / 1_000)}K`;

@@ -1,6 +1,6 @@
 import type { ApiResponse } from './api';
 
-/** Page-size options of every list (spec part 1 §9, part 2 §9). */
+/** Page-size options of every list (docs/console.md §9, part 2 §9). */
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -14,14 +14,14 @@ export interface Sort {
 
 /**
  * Clicking the active field toggles its direction; clicking another field selects it, descending first
- * (spec part 1 §4 "Sorting").
+ * (docs/console.md §4 "Sorting").
  */
 export function toggleSort(current: Sort | null, field: string): Sort {
   if (current?.field === field) return { field, direction: current.direction === 'ASC' ? 'DESC' : 'ASC' };
   return { field, direction: 'DESC' };
 }
 
-/** The API's `order_by[]` pair (api-reference §1.5). */
+/** The API's `order_by[]` pair (docs/api.md §1.5). */
 export function orderByParam(sort: Sort | null): string[] | undefined {
   return sort ? [sort.field, sort.direction] : undefined;
 }

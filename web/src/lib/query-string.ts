@@ -3,7 +3,7 @@ export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
 /**
- * Encodes query parameters the way the API reads them (api-reference §1.5): arrays as repeated bracketed
+ * Encodes query parameters the way the API reads them (docs/api.md §1.5): arrays as repeated bracketed
  * keys (`type[]=LAF-001&type[]=LAF-003`), null and undefined left out. Keys such as `created_at[gte]` pass
  * through unchanged.
  */

@@ -20,7 +20,7 @@ export interface RealtimeEvents {
 
 export const AUTHORIZATION_EVENT = 'authorization';
 
-/** A socket.io connection to the console's own origin, path /socket.io (api-reference §16). */
+/** A socket.io connection to the console's own origin, path /socket.io (docs/api.md §16). */
 export const connectToOrigin: SocketFactory = () =>
   io({ path: '/socket.io', transports: ['websocket', 'polling'] });
 

@@ -3,7 +3,7 @@ import { readAccessTokenClaims } from './jwt';
 
 export const ADMIN_ROLE_ID = 2;
 
-/** What the console knows about the signed-in user between page loads (spec §3 "Auth session"). */
+/** What the console knows about the signed-in user between page loads (docs/console.md §3 "Auth session"). */
 export interface Session {
   accessToken: string;
   refreshToken: string;

@@ -1,4 +1,4 @@
-/** Signal strength bands of RSSI in dBm (spec part 2 §9), strongest first. */
+/** Signal strength bands of RSSI in dBm (docs/console.md §9), strongest first. */
 export const SIGNAL_BANDS = [
   { name: 'EXCELLENT', min: -50, bars: 5 },
   { name: 'GREAT', min: -75, bars: 4 },

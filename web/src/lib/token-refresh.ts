@@ -12,9 +12,9 @@ import {
 import { isApiError, type ApiClient } from './api';
 import type { Session, SessionStore } from './session';
 
-/** The access token is refreshed about 10 minutes after issue (spec §4). */
+/** The access token is refreshed about 10 minutes after issue (docs/console.md §4). */
 export const REFRESH_AFTER_ISSUE_S = 600;
-/** A token with 800..3600 s left is in the refresh window (spec §4); refresh no later than at 800 s left. */
+/** A token with 800..3600 s left is in the refresh window (docs/console.md §4); refresh no later than at 800 s left. */
 export const REFRESH_WINDOW_MIN_LEFT_S = 800;
 /** Never refresh a token younger than this, so a short-lived token cannot cause a refresh loop. */
 export const MIN_TOKEN_AGE_S = 30;

@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 
-/** Claims follow the original console's contract (api-reference §1.2): `identity` and `user_claims`. */
+/** Claims follow the original console's contract (docs/api.md §1.2): `identity` and `user_claims`. */
 export interface AccessClaims {
   identity: string;
   sub: string;

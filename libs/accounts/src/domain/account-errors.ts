@@ -14,7 +14,7 @@ export const failure = <T = never>(kind: AccountErrorKind, message: string): Out
   error: { kind, message },
 });
 
-/** The texts clients of the original API and the console match on (api-reference §2–3, console part 1 §5, §8). */
+/** The texts clients of the original API and the console match on (docs/api.md §2–3, console part 1 §5, §8). */
 export const AccountMessages = {
   forbidden: 'Forbidden',
   forbiddenAccess: 'forbidden access',

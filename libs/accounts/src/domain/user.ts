@@ -205,7 +205,7 @@ export type UserCommand =
   | { kind: 'recordLoginFailure' }
   | { kind: 'recordLoginSuccess' };
 
-/** decide(command, state) → events (STYLE §2): no clock, no I/O; hashes and times come in on the command. */
+/** decide(command, state) → events (docs/architecture.md §5): no clock, no I/O; hashes and times come in on the command. */
 export function decideUser(state: UserState, command: UserCommand): Outcome<UserEvent[]> {
   const userId = state.userId;
   if (userId === null || state.deleted)

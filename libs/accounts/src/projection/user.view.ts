@@ -38,7 +38,7 @@ export const USERS = {
 export const ORGANIZATIONS = { name: 'organizations' };
 export const REVOKED_ACCESS_TOKENS = { name: 'revoked_access_tokens', indexes: [{ fields: ['expiresAt'] }] };
 
-/** The user object of the contract (api-reference §3). */
+/** The user object of the contract (docs/api.md §3). */
 export function userJson(user: UserView, organizationName: string | null) {
   return {
     id: user.userId,

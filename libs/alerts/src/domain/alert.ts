@@ -23,7 +23,7 @@ export interface ResolveAlert {
 
 export type AlertRejection = 'not_found' | 'forbidden';
 
-/** api-reference §6: resolving again overwrites the previous resolution, so an already resolved alert is no error. */
+/** docs/api.md §6: resolving again overwrites the previous resolution, so an already resolved alert is no error. */
 export function resolveAlert(state: AlertState, command: ResolveAlert): AlertResolved | AlertRejection {
   if (state.status === 'none') return 'not_found';
   if (state.organizationId !== command.organizationId) return 'forbidden';

@@ -23,7 +23,7 @@ describe('resolving an alert', () => {
     });
   });
 
-  it('given a resolved alert, then resolving again overwrites (api-reference §6)', () => {
+  it('given a resolved alert, then resolving again overwrites (docs/api.md §6)', () => {
     const first = resolveAlert(given({ type: AlertEventTypes.Raised, data: alert }), byAdmin);
     const state = given(
       { type: AlertEventTypes.Raised, data: alert },

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 
 /**
  * The global ValidationPipe answers `{message: [reasons], error: "Bad Request"}`; the original API put the reason
- * under `error` (api-reference §6, §7). On the routes using this filter, `error` carries the first reason; other
+ * under `error` (docs/api.md §6, §7). On the routes using this filter, `error` carries the first reason; other
  * 400s (already in the contract's shape) pass unchanged.
  */
 @Catch(BadRequestException)

@@ -17,7 +17,7 @@ export interface AlertView {
   parameters: Record<string, unknown>;
   /**
    * False while the alert is of an issue type and no issue was opened with it, and for good when an open issue
-   * blocked it (alert-types.md §2.4). Only shown alerts are ever returned; documents without it count as shown.
+   * blocked it (docs/alert-catalogue.md §2.4). Only shown alerts are ever returned; documents without it count as shown.
    */
   show: boolean;
   resolved: boolean;

@@ -44,7 +44,7 @@ function alertView(event: RecordedEvent): AlertView {
     gateway: alert.gateway,
     parameters: {
       ...alert.parameters,
-      // Resolution alerts say "no packet" with an explicit null (alert-types.md §2.4).
+      // Resolution alerts say "no packet" with an explicit null (docs/alert-catalogue.md §2.4).
       packet_data: alert.parameters.packet_data === null ? null : packetJson(alert.packet),
       prev_packet_data: alert.prevPacket ? packetJson(alert.prevPacket) : null,
     },

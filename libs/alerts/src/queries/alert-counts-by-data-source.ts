@@ -5,7 +5,7 @@ import { boundedWindow } from './query-window';
 
 /**
  * Visible alerts per data source in the `from` / `to` window, for GET data_collectors?include_count=true
- * (api-reference §4), from the hourly counters. Validates the window and the `data_collector[]` access like the
+ * (docs/api.md §4), from the hourly counters. Validates the window and the `data_collector[]` access like the
  * alert endpoints do.
  */
 export async function alertCountsByDataSource(

@@ -30,7 +30,7 @@ export async function visibleAlertFilter(
 }
 
 /**
- * Alert columns of the API (api-reference §6) → fields of the read model. `device_auth_id` has no counterpart
+ * Alert columns of the API (docs/api.md §6) → fields of the read model. `device_auth_id` has no counterpart
  * here (always null), so ordering by it keeps the tie-break order.
  */
 export const ALERT_COLUMNS: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@ import type { AlertType } from '@lorawatch/domain/alert-catalogue';
 import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
 import type { AlertView } from '../projection/alert.view';
 
-/** API shape of an alert (api-reference §6); the short form is {id, type, created_at}. */
+/** API shape of an alert (docs/api.md §6); the short form is {id, type, created_at}. */
 export function alertJson(alert: AlertView, dataSourceName: string | null, full: boolean) {
   if (!full) return { id: alert.numericId, type: alert.code, created_at: alert.createdAt };
   return {

@@ -15,7 +15,7 @@ import { boundedWindow, timeWindow } from './query-window';
 
 const DEFAULT_PAGE_SIZE = 20;
 
-/** Alert lists and counts (api-reference §6), for every member of the organization. */
+/** Alert lists and counts (docs/api.md §6), for every member of the organization. */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AlertsController {
@@ -37,7 +37,7 @@ export class AlertsController {
     }));
   }
 
-  /** A bare list (api-reference §6): totals come from alerts/count?group_by=TOTAL. `page` is 0-based. */
+  /** A bare list (docs/api.md §6): totals come from alerts/count?group_by=TOTAL. `page` is 0-based. */
   @Get('alerts')
   async list(@CurrentUser() user: AuthUser, @Query() query: ListAlertsQuery) {
     const sort = alertOrder(query.order_by);

@@ -14,7 +14,7 @@ import { RISKS } from '@lorawatch/domain/risk';
 import { toFlag, toInteger, toIntegerList, toList } from '@lorawatch/platform/query-params';
 import { RawRange } from './query-window';
 
-/** What every alert count narrows by, whatever names its date bounds (api-reference §4, §6). */
+/** What every alert count narrows by, whatever names its date bounds (docs/api.md §4, §6). */
 export class AlertCriteriaQuery {
   @IsOptional()
   @Transform(toList)
@@ -60,7 +60,7 @@ export class AlertWindowQuery extends AlertCriteriaQuery {
 }
 
 export class ListAlertsQuery extends AlertFilterQuery {
-  /** 0-based (api-reference §1.6 C); without it every matching alert is returned. */
+  /** 0-based (docs/api.md §1.6 C); without it every matching alert is returned. */
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: 'page must be an integer' })

@@ -5,7 +5,7 @@ import { badRequest } from '../http/api-errors';
 
 /**
  * Query pieces shared by the read endpoints of alerts, dashboard counters and data sources: date bounds and the
- * `data_collector[]` access rule (api-reference §1.5, §6).
+ * `data_collector[]` access rule (docs/api.md §1.5, §6).
  */
 
 /** `name[gte]` / `name[lte]` as sent; parsed by `timeWindow` so that a bad value gets the spec's own message. */
@@ -62,7 +62,7 @@ function validCalendarDay(day: string): boolean {
 
 /**
  * Turns `<name>[gte|lte]` into a window; 400 `no valid <name>[gte] value` for a date that does not parse and
- * `since value must be before to until value` for an upper bound before the lower one (api-reference §1.5).
+ * `since value must be before to until value` for an upper bound before the lower one (docs/api.md §1.5).
  */
 export function timeWindow(range: RawRange | undefined, name: string): TimeWindow {
   return boundedWindow(range?.gte, range?.lte, `${name}[gte]`, `${name}[lte]`);
@@ -111,7 +111,7 @@ export async function checkDataSourceAccess(
   if (visible !== new Set(requested).size) throw badRequest(NO_ACCESS_TO_DATA_SOURCES);
 }
 
-/** `YYYY-MM-DDTHH:00:00.000Z` (read-store hour bucket) → `YYYY-MM-DD HH:00:00+00:00` (api-reference §1.7). */
+/** `YYYY-MM-DDTHH:00:00.000Z` (read-store hour bucket) → `YYYY-MM-DD HH:00:00+00:00` (docs/api.md §1.7). */
 export function hourBucketJson(bucket: string): string {
   return `${bucket.slice(0, 10)} ${bucket.slice(11, 13)}:00:00+00:00`;
 }

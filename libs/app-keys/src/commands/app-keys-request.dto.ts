@@ -6,7 +6,7 @@ import { APP_KEYS_LIMIT } from '../domain/app-key-list';
 export const KEY_LIST_MESSAGE = `keys must be a list of 1 to ${APP_KEYS_LIMIT} app keys`;
 export const KEY_FORMAT_MESSAGE = 'Every key must have 32 hexadecimal characters (0-9, A-F)';
 
-/** Body of POST and DELETE app_keys (api-reference §12). */
+/** Body of POST and DELETE app_keys (docs/api.md §12). */
 export class AppKeysRequest {
   @IsArray({ message: KEY_LIST_MESSAGE })
   @ArrayMinSize(1, { message: KEY_LIST_MESSAGE })

@@ -21,7 +21,7 @@ export function packetDate(iso: string): string {
 }
 
 /**
- * A packet as GET packets lists it (api-reference §5). Radio fields follow the packet forwarder's names (`freq`
+ * A packet as GET packets lists it (docs/api.md §5). Radio fields follow the packet forwarder's names (`freq`
  * in MHz, `datr` like `SF7BW125`, `stat` 1 / -1 for CRC ok / bad); FCtrl flags are read from the frame itself.
  * Fields the collectors do not deliver (chan, rfch, seqn, opts, port) are null.
  */
@@ -74,7 +74,7 @@ export function packetJson(packet: Packet) {
 }
 
 /**
- * A device as GET devices lists it (api-reference §5), from the asset read model the detectors keep. Counters the
+ * A device as GET devices lists it (docs/api.md §5), from the asset read model the detectors keep. Counters the
  * original kept and we do not (join requests and accepts, repeated DevNonces, whether the join succeeded, the last
  * packet's id) are null rather than invented; `join_accept_counter` is not a copy of the join requests (the original's bug).
  */

@@ -4,7 +4,7 @@ import { toInteger, toIntegerList } from '@lorawatch/platform/query-params';
 
 export const GROUP_BY_INVALID = '"Group by" value is not valid';
 
-/** `group_by` and `data_collector[]` of the counter endpoints (api-reference §5). */
+/** `group_by` and `data_collector[]` of the counter endpoints (docs/api.md §5). */
 export class TrafficCountQuery {
   @IsOptional()
   @IsIn(['DAY', 'HOUR'], { message: GROUP_BY_INVALID })
@@ -28,7 +28,7 @@ export class TrafficCountQuery {
   size?: number;
 }
 
-/** `page` (0-based, default 0) and `size` (default 20) of GET devices and GET packets (api-reference §1.6 C). */
+/** `page` (0-based, default 0) and `size` (default 20) of GET devices and GET packets (docs/api.md §1.6 C). */
 export class OffsetPageQuery {
   @IsOptional()
   @Transform(toInteger)

@@ -2,7 +2,7 @@ import type { Packet } from '@lorawatch/domain/packet';
 import type { CollectionSpec, WriteOp } from '@lorawatch/read-store/read-store.port';
 
 /**
- * The newest packets of each data source, for GET packets (api-reference §5). The packet log is keyed by device
+ * The newest packets of each data source, for GET packets (docs/api.md §5). The packet log is keyed by device
  * and has no index by organization or date, so a list over it would scan the whole log; this ring of
  * RECENT_PACKETS_PER_SOURCE slots per data source costs one write per packet and never grows. Older packets
  * stay reachable through the alerts that carry them.

@@ -1,7 +1,7 @@
 import type { CollectionSpec } from '@lorawatch/read-store/read-store.port';
 
 /**
- * The traffic counters read model behind the dashboard's DEVICES and MESSAGES charts (api-reference §5). Built
+ * The traffic counters read model behind the dashboard's DEVICES and MESSAGES charts (docs/api.md §5). Built
  * from the packet log by the dashboard worker, bucketed on the packet's date in UTC, kept as long as the log keeps
  * packets (30 days), so a dashboard query reads at most a few hundred small documents per data source.
  */

@@ -20,7 +20,7 @@ interface RunningTest {
   outcome: ConnectionTestOutcome | null;
 }
 
-/** "Test connection" before saving: runs in the background, polled by id (api-reference §4). */
+/** "Test connection" before saving: runs in the background, polled by id (docs/api.md §4). */
 @Injectable()
 export class ConnectionTests {
   private readonly tests = new Map<string, RunningTest>();

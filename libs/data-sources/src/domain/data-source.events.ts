@@ -78,7 +78,7 @@ export const DataSourceEventTypes = {
 
 export type DataSourceStatus = 'CONNECTED' | 'DISCONNECTED' | 'DISABLED';
 
-/** The log's event types (api-reference §4), one per data-source event. */
+/** The log's event types (docs/api.md §4), one per data-source event. */
 export const LOG_TYPE_BY_EVENT: Record<string, string> = {
   [DataSourceEventTypes.Created]: 'CREATED',
   [DataSourceEventTypes.Updated]: 'UPDATED',

@@ -54,7 +54,7 @@ export function decideStatus(state: DataSourceState, reported: 'CONNECTED' | 'DI
 
 export type StatusChange = 'ENABLED' | 'DISABLED';
 
-/** PATCH {status}: disabling from a running state, enabling only a disabled one (api-reference §4). */
+/** PATCH {status}: disabling from a running state, enabling only a disabled one (docs/api.md §4). */
 export function decideStatusChange(state: DataSourceState, requested: StatusChange): 'allowed' | 'forbidden' {
   if (requested === 'DISABLED') return state.status === 'DISABLED' ? 'forbidden' : 'allowed';
   return state.status === 'DISABLED' ? 'allowed' : 'forbidden';

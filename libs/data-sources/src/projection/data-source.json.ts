@@ -1,7 +1,7 @@
 import { dataSourceTypeById } from '../domain/data-source-types';
 import type { DataSourceView } from './data-source.view';
 
-/** API shape (api-reference §4) minus secrets: passwords and keys are never returned, only whether they are set. */
+/** API shape (docs/api.md §4) minus secrets: passwords and keys are never returned, only whether they are set. */
 export function dataSourceListJson(view: DataSourceView) {
   const type = dataSourceTypeById(view.typeId);
   return {

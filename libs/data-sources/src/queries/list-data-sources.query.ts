@@ -4,7 +4,7 @@ import { AlertWindowQuery } from '@lorawatch/alerts/queries/alerts.query';
 import { toFlag, toInteger } from '@lorawatch/platform/query-params';
 
 /**
- * GET data_collectors (api-reference §4): `page` (1-based) and `size` of the header-paged list, and with
+ * GET data_collectors (docs/api.md §4): `page` (1-based) and `size` of the header-paged list, and with
  * `include_count=true` the window and filters of each data source's alert `count`.
  */
 export class ListDataSourcesQuery extends AlertWindowQuery {

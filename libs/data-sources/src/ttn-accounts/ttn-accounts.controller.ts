@@ -57,7 +57,7 @@ const KEEP_MS = 60 * 60_000;
 
 /**
  * TTN v2 data sources are made from an account: the admin signs in with the account's credentials, picks among
- * its gateways, then creates the data source (api-reference §4). The gateway list is kept per user for an hour.
+ * its gateways, then creates the data source (docs/api.md §4). The gateway list is kept per user for an hour.
  */
 @Controller('api/v1.0/data_collectors')
 export class TtnAccountsController {

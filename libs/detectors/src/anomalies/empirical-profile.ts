@@ -1,5 +1,5 @@
 /**
- * A discrete distribution learned in batches (alert-types.md LAF-503: message size, counter step): when the
+ * A discrete distribution learned in batches (docs/alert-catalogue.md LAF-503: message size, counter step): when the
  * buffer holds `refitEvery` samples, the share of each value in the batch is blended into the table kept so far,
  * near-zero shares are dropped and the table is normalised to sum 1. A value never seen has probability 0.
  */

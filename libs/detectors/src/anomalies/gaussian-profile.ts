@@ -1,5 +1,5 @@
 /**
- * A one-dimensional Gaussian learned in batches (alert-types.md LAF-501 and LAF-503): samples collect in a
+ * A one-dimensional Gaussian learned in batches (docs/alert-catalogue.md LAF-501 and LAF-503): samples collect in a
  * buffer; when it holds `refitEvery` of them, their mean and variance are computed and blended into the previous
  * fit, and the buffer starts over. The blend lets a profile follow a slow drift while a single odd batch moves
  * it only part of the way. State is plain JSON and never holds more than `refitEvery` samples.

@@ -19,7 +19,7 @@ import {
 
 /**
  * LAF-503: a confirmed uplink whose signal strength, size, counter step and timing together do not look like
- * what its session usually sends (alert-types.md LAF-503). Only confirmed uplinks are profiled, as specified:
+ * what its session usually sends (docs/alert-catalogue.md LAF-503). Only confirmed uplinks are profiled, as specified:
  * they are the frames that make the network answer, so an impostor's ones matter most.
  *
  * Each message is scored against the profiles learned so far and only then learned, so an odd message is judged

@@ -3,7 +3,7 @@ import { epochMs } from '../time';
 
 /**
  * How far a confirmed uplink is from the previous one of its session: counter steps, and seconds per step
- * (alert-types.md LAF-503). Dividing by the steps makes a device that lost a few frames look as regular as it is.
+ * (docs/alert-catalogue.md LAF-503). Dividing by the steps makes a device that lost a few frames look as regular as it is.
  */
 
 /** The last profiled frame of a session. */

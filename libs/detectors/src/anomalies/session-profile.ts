@@ -25,7 +25,7 @@ import {
 
 /**
  * What LAF-503 knows of one session (one DevAddr) of a device: the last confirmed uplink and the four learned
- * profiles (alert-types.md LAF-503). Batch sizes and memories are the specification's.
+ * profiles (docs/alert-catalogue.md LAF-503). Batch sizes and memories are the specification's.
  */
 export const RSSI_PROFILE: GaussianSettings = { refitEvery: 41, memory: 0.5, minVariance: 1 };
 export const SIZE_PROFILE: EmpiricalSettings = { refitEvery: 59, memory: 0.95, maxValues: 64 };

@@ -1,5 +1,5 @@
 /**
- * Which variables of a message count as suspicious (alert-types.md LAF-503). A score below its sensitivity is
+ * Which variables of a message count as suspicious (docs/alert-catalogue.md LAF-503). A score below its sensitivity is
  * suspicious only when the variable had more than `grace_period` normal messages in a row before it; every low
  * score starts the run over. A variable that just changed regime (a new gateway, a new reporting period) so
  * raises at most one suspicion until its profile has caught up, and a flapping one raises none.

@@ -1,5 +1,5 @@
 /**
- * A triangular likelihood around a learned median (alert-types.md LAF-503: seconds per counter step). The
+ * A triangular likelihood around a learned median (docs/alert-catalogue.md LAF-503: seconds per counter step). The
  * median of each batch of `refitEvery` samples is blended into the previous one. A value scores
  * 1 − |x − median| / median, down to 0 at 0 and at twice the median: a periodic device's timing is judged
  * relative to its own period.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
 import { buildDataUp, buildJoinAccept, buildJoinRequest } from '@lorawatch/lorawan/build-frames';
-import { frameVectors, hex, weakKeyJoinRequests } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { frameVectors, hex, weakKeyJoinRequests } from '@lorawatch/lorawan/testing/fixtures';
 import type { IssueClearance } from '../detector-step';
 import { policyEnabling, TTN_DEV_EUI, ttnJoin } from '../testing/fixture-packets';
 import { attributedJoinAccept, packetFromPhy, secondsAfter } from '../testing/packet-factory';

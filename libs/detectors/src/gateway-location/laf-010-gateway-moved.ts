@@ -5,7 +5,7 @@ import { greatCircleMetres, reportedPosition } from './great-circle-distance';
 
 /**
  * LAF-010: a gateway reports a position further than `location_accuracy` metres from its known one
- * (alert-types.md LAF-010). The known position then becomes the new one, so each move alerts once.
+ * (docs/alert-catalogue.md LAF-010). The known position then becomes the new one, so each move alerts once.
  *
  * Under the accuracy the known position stays where it was, rather than following every reading as the source
  * did: GPS jitter then never adds up to an alert, while a gateway carried away in small steps still does once it

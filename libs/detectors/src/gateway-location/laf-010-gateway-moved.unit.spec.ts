@@ -2,7 +2,7 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 import { ALERT_CODES } from '@lorawatch/domain/alert-catalogue';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView, type PolicyItem } from '@lorawatch/domain/policy';
-import { readFixtureJson } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureJson } from '@lorawatch/lorawan/testing/fixtures';
 import { alertId } from '../alert-draft';
 import { chirpstackDocJoinRequest } from '../testing/fixture-packets';
 import { secondsAfter } from '../testing/packet-factory';

@@ -7,7 +7,7 @@ import {
 } from '../anomalies/gaussian-profile';
 
 /**
- * The two things LAF-501 learns about how a device rejoins (alert-types.md LAF-501): the logarithm of the time
+ * The two things LAF-501 learns about how a device rejoins (docs/alert-catalogue.md LAF-501): the logarithm of the time
  * between join requests (join intervals spread over orders of magnitude, so a log-normal fits them better), and
  * the last data FCnt the device reached before each join request, which says how long its sessions last.
  */

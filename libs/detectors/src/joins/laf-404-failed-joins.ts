@@ -3,7 +3,7 @@ import { draftAlert } from '../alert-draft';
 import { clearance, deviceAsset, type DetectorInput, type DetectorStep } from '../detector-step';
 
 /**
- * LAF-404: a device sends join request after join request with nothing else in between (alert-types.md LAF-404).
+ * LAF-404: a device sends join request after join request with nothing else in between (docs/alert-catalogue.md LAF-404).
  * Every join request transmission beyond `max_join_request_fails` in a row raises the alert again; the issue
  * tracker keeps those silent while the issue is open. The issue clears when the device is seen in a new session.
  *

@@ -1,7 +1,7 @@
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView } from '@lorawatch/domain/policy';
 import { buildDataUp, buildJoinRequest } from '@lorawatch/lorawan/build-frames';
-import { hex, ttnHandshake } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { hex, ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import { alertId } from '../alert-draft';
 import { TTN_DEV_EUI, ttnJoin } from '../testing/fixture-packets';
 import { attributedJoinAccept, packetFromPhy, secondsAfter } from '../testing/packet-factory';

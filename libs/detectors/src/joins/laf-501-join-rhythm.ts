@@ -10,7 +10,7 @@ import {
 } from './join-rhythm-profile';
 
 /**
- * LAF-501: the device's join requests break its rhythm (alert-types.md LAF-501).
+ * LAF-501: the device's join requests break its rhythm (docs/alert-catalogue.md LAF-501).
  * - Rule A: a join request sooner than usual, after fewer uplinks than usual, and unlikely under both learned
  *   profiles (score below `jr_tdiff_sensitivity`). Someone forcing a device to rejoin, by jamming or by
  *   spoofing, shortens its sessions.

@@ -22,7 +22,7 @@ export function dataFrameOf(packet: Packet): DataFrameFields | null {
 }
 
 /**
- * The MIC covers every byte of a data frame, so DevAddr, FCnt and MIC identify its content (wire-formats §2.9);
+ * The MIC covers every byte of a data frame, so DevAddr, FCnt and MIC identify its content (docs/wire-formats.md §2.9);
  * the direction keeps an uplink and a downlink apart even in the unlikely case their MICs collide.
  */
 export function isSameFrame(a: DataFrameFields, b: DataFrameFields): boolean {

@@ -6,7 +6,7 @@ import { isSameFrame, type DataFrameFields } from './data-frame';
 /**
  * Groups the data frames of one device into sends, and tells a replay from the repeats LoRaWAN allows.
  *
- * Identical bytes reach us in three innocent ways (wire-formats §2.9):
+ * Identical bytes reach us in three innocent ways (docs/wire-formats.md §2.9):
  * - several gateways hear one send: copies from gateways that have not relayed this send yet, dated within the
  *   duplicate delay of the latest copy;
  * - a LoRaWAN 1.0.x device sends a frame again, unchanged, for NbTrans repetitions or an unacknowledged

@@ -5,7 +5,7 @@ import type { DataFrameFields } from './data-frame';
 /**
  * The last uplink each gateway relayed from the device: what LAF-006, LAF-007 and LAF-011 compare a new frame
  * counter with. Kept per gateway because one gateway delivers its packets in order, while copies of a frame
- * from different gateways may arrive in any order (alert-types.md LAF-006, LAF-007, LAF-011).
+ * from different gateways may arrive in any order (docs/alert-catalogue.md LAF-006, LAF-007, LAF-011).
  */
 export interface GatewayUplink {
   gateway: string;

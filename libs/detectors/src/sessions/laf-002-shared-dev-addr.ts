@@ -5,7 +5,7 @@ import { epochMs } from '../time';
 
 /**
  * LAF-002: a session (DevAddr within a data source) that was linked to one device shows up with another DevEUI
- * (alert-types.md LAF-002, §2.6 links). The session is relinked to the new device, so each move alerts once.
+ * (docs/alert-catalogue.md LAF-002, §2.6 links). The session is relinked to the new device, so each move alerts once.
  * Networks reuse addresses after a device leaves, so the type is informational and off by default.
  *
  * The runner keys this state by data source + DevAddr and calls it for packets that carry both a DevAddr and a

@@ -1,7 +1,7 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { ALERT_CODES } from '@lorawatch/domain/alert-catalogue';
 import { PolicyView, type PolicyItem } from '@lorawatch/domain/policy';
-import { frameVectors, hex } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { frameVectors, hex } from '@lorawatch/lorawan/testing/fixtures';
 import { alertId } from '../alert-draft';
 import { packetFromPhy } from '../testing/packet-factory';
 import { MAX_RETRANSMISSION_GAP_SECONDS, MAX_SENDS_PER_FRAME } from './frame-transmissions';

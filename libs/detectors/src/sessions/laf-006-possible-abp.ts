@@ -8,7 +8,7 @@ import { secondsSince, type GatewayUplink } from './gateway-uplinks';
 
 /**
  * LAF-006: a device restarted its frame counter with the same DevAddr and nothing showed it to be OTAA
- * (alert-types.md LAF-006). That is how an ABP device behaves after a reboot: static keys, counter from zero.
+ * (docs/alert-catalogue.md LAF-006). That is how an ABP device behaves after a reboot: static keys, counter from zero.
  * A join request, an attributed join accept or a new DevAddr marks the device OTAA (the source meant to count
  * joins but skipped them; we count them) and closes the issue (see session-evidence.ts).
  */

@@ -8,7 +8,7 @@ import { secondsSince, type GatewayUplink } from './gateway-uplinks';
 
 /**
  * LAF-007: within one session and gateway, the frame counter went backwards, or the same counter came back
- * with other content more than 30 s later (alert-types.md LAF-007). Two transmitters share the session keys.
+ * with other content more than 30 s later (docs/alert-catalogue.md LAF-007). Two transmitters share the session keys.
  *
  * Not raised for: a counter back at 8 or below (a restart: LAF-006 / LAF-011), a previous counter of 65528 or
  * more (the 16-bit counter wrapping), an uplink dated before the gateway's previous one (late delivery), a

@@ -7,7 +7,7 @@ import { isCounterRestart } from './frame-counter';
 import { secondsSince, type GatewayUplink } from './gateway-uplinks';
 
 /**
- * LAF-011: an OTAA device let its 16-bit frame counter wrap without joining again (alert-types.md LAF-011).
+ * LAF-011: an OTAA device let its 16-bit frame counter wrap without joining again (docs/alert-catalogue.md LAF-011).
  * "Without a join in between" needs no flag here: a join request or attributed join accept empties the
  * per-gateway uplinks (a new session starts), and a new DevAddr never compares with the old one, so a wrap is
  * only seen when the same session carried on past 65535.

@@ -5,7 +5,7 @@ import { isJoin, type DataFrameFields } from './data-frame';
 /**
  * Signs that the device started a new session: a join request, a join accept attributed to it, or a data frame
  * with another DevAddr. Each shows the device is OTAA and regenerates its keys, which is the condition behind
- * LAF-006 and LAF-011 no longer holding (alert-types.md §2.4 mechanism 1, LAF-006, LAF-011).
+ * LAF-006 and LAF-011 no longer holding (docs/alert-catalogue.md §2.4 mechanism 1, LAF-006, LAF-011).
  */
 export type ClearableCode = 'LAF-006' | 'LAF-011';
 export const CLEARED_BY_NEW_SESSION: readonly ClearableCode[] = ['LAF-006', 'LAF-011'];

@@ -12,7 +12,7 @@ import { silenceAllowance } from './silence-rule';
 import { addCopy, addTransmission, classifyUplink, continuesSession } from './uplink-transmissions';
 
 /**
- * One data uplink of the device (alert-types.md §2.7). Copies from other gateways and retransmissions refresh the
+ * One data uplink of the device (docs/alert-catalogue.md §2.7). Copies from other gateways and retransmissions refresh the
  * radio links but not the device's counters or period; only a new frame counts as a packet up, measures the
  * period and the lost frames, and can raise LAF-100/101/102. Retransmissions can raise LAF-103.
  */
@@ -95,7 +95,7 @@ function periodOf(state: DeviceStatisticsState): ActivityPeriod {
 
 /**
  * Seconds per frame since the previous counted frame, in total seconds (not the seconds field of the interval,
- * alert-types.md §4.2). A frame dated slightly before the previous one (gateway clocks) gives 0, not a negative.
+ * docs/alert-catalogue.md §4.2). A frame dated slightly before the previous one (gateway clocks) gives 0, not a negative.
  */
 function measurePeriod(
   state: DeviceStatisticsState,

@@ -21,7 +21,7 @@ export interface Heard {
 
 /**
  * A counted uplink proves the device is alive: it moves the last activity forward (never back, for packets
- * slightly out of order) and, if a silence alert was raised, clears it (alert-types.md LAF-401, resolution).
+ * slightly out of order) and, if a silence alert was raised, clears it (docs/alert-catalogue.md LAF-401, resolution).
  */
 export function heardFrom(state: DeviceStatisticsState, packet: Packet, devAddr: string | null): Heard {
   const newest = state.lastActivity === null || epochMs(packet.date) >= epochMs(state.lastActivity);

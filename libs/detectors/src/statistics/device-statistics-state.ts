@@ -6,7 +6,7 @@ import { zeroCounts, type TrafficCounts } from './traffic-counts';
 import type { UplinkTransmission } from './uplink-transmissions';
 
 /**
- * Traffic statistics of one device (alert-types.md §2.7), stored by the runner under the device's state key.
+ * Traffic statistics of one device (docs/alert-catalogue.md §2.7), stored by the runner under the device's state key.
  * Plain JSON; every list is bounded (see the modules that fill them).
  */
 export interface DeviceStatisticsState {

@@ -1,4 +1,4 @@
-import { frameVectors } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { frameVectors } from '@lorawatch/lorawan/testing/fixtures';
 import { packetFromPhy, secondsAfter } from '../testing/packet-factory';
 import { MAX_GATEWAY_LINKS } from './gateway-links';
 import { WINDOW_HOURS } from './hourly-window';

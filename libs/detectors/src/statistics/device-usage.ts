@@ -6,7 +6,7 @@ import { coveredSeconds, packetCount, type PacketCount } from './packet-rates';
 import { isRegular } from './silence-rule';
 
 /**
- * What the network overview and the asset views show for a device (api-reference §10 and §13). Packet counters
+ * What the network overview and the asset views show for a device (docs/api.md §10 and §13). Packet counters
  * cover the 24 hours ending at `at` (the latest processed packet); the `npackets_*` fields are lifetime totals.
  * Dates stay ISO 8601: the read model converts them to the API's formats.
  */

@@ -3,7 +3,7 @@ import { epochMs, laterOf } from '../time';
 import { movingAverage } from './moving-average';
 
 /**
- * What a device's radio link to each gateway looks like (alert-types.md §2.7): moving averages of RSSI and SNR
+ * What a device's radio link to each gateway looks like (docs/alert-catalogue.md §2.7): moving averages of RSSI and SNR
  * per gateway, the best of which is the device's max_rssi / max_lsnr.
  */
 export interface GatewayLink {

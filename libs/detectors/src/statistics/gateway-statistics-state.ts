@@ -2,7 +2,7 @@ import type { Packet } from '@lorawatch/domain/packet';
 import type { HourBucket } from './hourly-window';
 import { zeroCounts, type TrafficCounts } from './traffic-counts';
 
-/** Traffic statistics of one gateway (alert-types.md §2.7), stored by the runner under the gateway's state key. */
+/** Traffic statistics of one gateway (docs/alert-catalogue.md §2.7), stored by the runner under the gateway's state key. */
 export interface GatewayStatisticsState {
   firstActivity: string | null;
   lastActivity: string | null;

@@ -4,7 +4,7 @@ import { forDisplay } from './moving-average';
 import { coveredSeconds, packetCount, type PacketCount } from './packet-rates';
 
 /**
- * What the network overview and the asset views show for a gateway (api-reference §10 and §13). Device-only
+ * What the network overview and the asset views show for a gateway (docs/api.md §10 and §13). Device-only
  * figures are null, as the API gives them; a gateway always counts as regular.
  */
 export interface GatewayUsage {

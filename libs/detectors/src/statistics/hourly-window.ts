@@ -9,7 +9,7 @@ import {
 
 /**
  * Hourly traffic counters over a true sliding 24-hour window. The original kept one row per hour of the day and
- * dropped rows from yesterday even inside the window (alert-types.md §4.2); here every bucket carries the instant
+ * dropped rows from yesterday even inside the window (docs/alert-catalogue.md §4.2); here every bucket carries the instant
  * its hour starts, so "the last N hours" means exactly that, across midnight too.
  */
 export interface HourBucket {

@@ -1,5 +1,5 @@
 /**
- * Exponential moving averages (alert-types.md §2.7). `weight` is the policy's moving_average_weight: the share of
+ * Exponential moving averages (docs/alert-catalogue.md §2.7). `weight` is the policy's moving_average_weight: the share of
  * the old average kept at each sample, so a higher weight means a longer memory. The first sample initialises.
  */
 export function movingAverage(average: number | null, sample: number, weight: number): number {

@@ -1,7 +1,7 @@
 import { epochMs, SECONDS_PER_DAY } from '../time';
 import { forDisplay } from './moving-average';
 
-/** A counter of the network overview (api-reference §13): its 24-hour total, share of the traffic, and rates. */
+/** A counter of the network overview (docs/api.md §13): its 24-hour total, share of the traffic, and rates. */
 export interface PacketCount {
   total: number;
   /** Percent of the window's traffic; null when there was none. */

@@ -2,7 +2,7 @@ import { epochMs } from '../time';
 import { coefficientOfVariation, type ActivityPeriod } from './moving-average';
 
 /**
- * When an asset counts as silent (alert-types.md LAF-401 / LAF-403): after
+ * When an asset counts as silent (docs/alert-catalogue.md LAF-401 / LAF-403): after
  * max(min_activity_period, period / disconnection_sensitivity) seconds without traffic. A device whose period
  * varies more than deviation_tolerance allows is "irregular": its allowance grows by one standard deviation, and
  * it is never alerted on, since its silences say little.

@@ -11,7 +11,7 @@ export interface DeviceTickInput extends TickInput {
 }
 
 /**
- * LAF-401, run on a clock tick (alert-types.md LAF-401): a connected device silent for longer than its allowance
+ * LAF-401, run on a clock tick (docs/alert-catalogue.md LAF-401): a connected device silent for longer than its allowance
  * is marked disconnected. It is alerted on only when its data source is connected, its period is known and
  * non-zero, and it is regular; an irregular device or an unknown period says too little about a silence. Once
  * disconnected, later ticks leave it alone, so one silence gives at most one alert.

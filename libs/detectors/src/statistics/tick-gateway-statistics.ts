@@ -7,7 +7,7 @@ import type { DeviceTickInput } from './tick-device-statistics';
 export type GatewayTickInput = DeviceTickInput;
 
 /**
- * LAF-403, run on a clock tick (alert-types.md LAF-403): LAF-401's rule without the regularity split, with
+ * LAF-403, run on a clock tick (docs/alert-catalogue.md LAF-403): LAF-401's rule without the regularity split, with
  * LAF-403's parameters. A connected gateway silent past its allowance is marked disconnected, and alerted on when
  * its data source is connected. The alert is about the gateway, so the last packet's device fields are left out.
  */

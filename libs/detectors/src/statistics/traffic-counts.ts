@@ -1,5 +1,5 @@
 /**
- * The packet counters kept per asset, both as lifetime totals and per hour (alert-types.md §2.7). One record type
+ * The packet counters kept per asset, both as lifetime totals and per hour (docs/alert-catalogue.md §2.7). One record type
  * serves both so a window sum and a total read the same way.
  */
 export const TRAFFIC_COUNTERS = [

@@ -9,7 +9,7 @@ import { trackJoinRequestCopies } from './join-request-sightings';
 export { initialDeviceStatistics, type DeviceStatisticsState } from './device-statistics-state';
 
 /**
- * Per-packet statistics of one device (alert-types.md §2.7) and the detectors built on them: LAF-100, LAF-101,
+ * Per-packet statistics of one device (docs/alert-catalogue.md §2.7) and the detectors built on them: LAF-100, LAF-101,
  * LAF-102, LAF-103, and the clearance of LAF-401. The runner calls it for every packet of the device: join
  * requests, data frames both ways, and join accepts attributed to it. Frames with FCnt 0 count like any other
  * (the original skipped them, §4.2).

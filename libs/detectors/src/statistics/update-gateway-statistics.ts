@@ -8,7 +8,7 @@ import { addCounts, type TrafficIncrement } from './traffic-counts';
 export { initialGatewayStatistics, type GatewayStatisticsState } from './gateway-statistics-state';
 
 /**
- * Per-packet statistics of one gateway (alert-types.md §2.7), called for every packet it relays, and the
+ * Per-packet statistics of one gateway (docs/alert-catalogue.md §2.7), called for every packet it relays, and the
  * clearance of LAF-403 once a silent gateway is heard again. The period uses LAF-403's own moving-average weight
  * (the original borrowed LAF-102's, §4.2).
  */

@@ -2,7 +2,7 @@ import type { Packet } from '@lorawatch/domain/packet';
 import { epochMs, secondsApart } from '../time';
 
 /**
- * Tells apart, for the data uplinks of one device (alert-types.md §2.7): a new frame, another gateway's copy of a
+ * Tells apart, for the data uplinks of one device (docs/alert-catalogue.md §2.7): a new frame, another gateway's copy of a
  * frame already counted (a "repeat"), the device sending a counted frame again (a "retransmission": the same
  * gateway reports the same FCnt twice) and the same network message delivered twice (same packet id).
  */
@@ -25,7 +25,7 @@ export interface UplinkTransmission {
   copies: GatewayCopy[];
 }
 
-/** A frame counter that moved by more than this, or went back, means a new session (alert-types.md §2.7). */
+/** A frame counter that moved by more than this, or went back, means a new session (docs/alert-catalogue.md §2.7). */
 export const MAX_COUNTER_GAP = 64;
 const FCNT_MODULUS = 65536;
 /**

@@ -2,7 +2,7 @@ import type { AlertCode } from '@lorawatch/domain/alert-catalogue';
 import { ALERT_CODES } from '@lorawatch/domain/alert-catalogue';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView } from '@lorawatch/domain/policy';
-import { readFixtureJson, readFixtureText, ttnHandshake } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureJson, readFixtureText, ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import { packetFromPhy } from './packet-factory';
 
 /** Real frames from shared/fixtures turned into Packets, and policy helpers, for detector specifications. */

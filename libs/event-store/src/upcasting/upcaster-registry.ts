@@ -42,7 +42,7 @@ export class UnknownSchemaVersionError extends Error {
 }
 
 /**
- * Per event type, the chain of steps from each old schema version to the current one (ARCHITECTURE §4: old
+ * Per event type, the chain of steps from each old schema version to the current one (docs/architecture.md §4: old
  * versions are upcast on read, so the stored history is never rewritten). Event types it does not know are
  * passed through unchanged: they have only ever had one shape.
  */

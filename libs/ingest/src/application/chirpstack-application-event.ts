@@ -18,7 +18,7 @@ type DeviceOutcome = Extract<IngestOutcome, { kind: 'device' }>;
 type ApplicationEventType = 'up' | 'join';
 type ChirpstackApplicationVersion = 'v3' | 'v4';
 
-/** The topic kinds that carry a DevAddr, per version (wire-formats §3.6, §4.5). */
+/** The topic kinds that carry a DevAddr, per version (docs/wire-formats.md §3.6, §4.5). */
 const EVENT_TYPES: Record<ChirpstackApplicationVersion, ReadonlyMap<string, ApplicationEventType>> = {
   v3: new Map([
     ['event/up', 'up'],
@@ -35,7 +35,7 @@ const EVENT_TYPES: Record<ChirpstackApplicationVersion, ReadonlyMap<string, Appl
 
 const HEX_EUI = /^[0-9a-fA-F]{16}$/;
 const HEX_DEV_ADDR = /^[0-9a-fA-F]{8}$/;
-/** Base64 of 8 bytes: 11 characters and one `=` (wire-formats §3.6). */
+/** Base64 of 8 bytes: 11 characters and one `=` (docs/wire-formats.md §3.6). */
 const BASE64_EUI = /^[A-Za-z0-9+/_-]{11}=$/;
 
 /** True when the topic is a ChirpStack application event topic, which parseChirpstackApplicationEvent reads. */
@@ -107,7 +107,7 @@ interface Binding {
 }
 
 /**
- * v3 (wire-formats §3.6): `json_v3` writes EUIs and the DevAddr as hex, `json` (proto3 mapping) as
+ * v3 (docs/wire-formats.md §3.6): `json_v3` writes EUIs and the DevAddr as hex, `json` (proto3 mapping) as
  * base64 of their bytes. The DevEUI spelling tells which marshaler wrote the event.
  */
 function readV3Binding(json: JsonObject): Binding {
@@ -155,7 +155,7 @@ function readV3GatewayNames(json: JsonObject, hex: boolean): Array<{ gateway: st
   return named;
 }
 
-/** v4 (wire-formats §4.5): `deviceInfo.devEui` and `devAddr`, both hex. */
+/** v4 (docs/wire-formats.md §4.5): `deviceInfo.devEui` and `devAddr`, both hex. */
 function readV4Binding(json: JsonObject): Binding {
   const deviceInfo = optionalObject(json, 'deviceInfo', '');
   if (deviceInfo === undefined) throw new MalformedMessage('deviceInfo is missing');

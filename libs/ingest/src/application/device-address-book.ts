@@ -38,7 +38,7 @@ const DATA_FRAMES: ReadonlySet<MType> = new Set<MType>([
 
 /**
  * DevAddr → DevEUI, per data source. Data frames on gateway topics carry only a DevAddr; the application
- * events of the same network server name both (wire-formats §0, §3.7, §4.5), so they teach the mapping and
+ * events of the same network server name both (docs/wire-formats.md §0, §3.7, §4.5), so they teach the mapping and
  * later data frames get their DevEUI attributed (marked as inferred).
  *
  * A join accept is encrypted: the DevAddr it assigns is unknown without the device's keys. So a join accept

@@ -16,7 +16,7 @@ import { readHexGatewayEui, requireGateway } from './gateway-eui';
 import { CHIRPSTACK_V3_SOURCE, type GatewayMessage, requirePhyPayload } from './gateway-message';
 
 /**
- * LoRa Gateway Bridge 2.x `v2_json` messages on `gateway/{mac}/rx`, `/tx` and `/stats` (wire-formats §3.2).
+ * LoRa Gateway Bridge 2.x `v2_json` messages on `gateway/{mac}/rx`, `/tx` and `/stats` (docs/wire-formats.md §3.2).
  * Old bridges are still deployed, and RoLaGuard accepts these topics too.
  */
 export function parseLegacyRx(message: GatewayMessage): IngestOutcome {

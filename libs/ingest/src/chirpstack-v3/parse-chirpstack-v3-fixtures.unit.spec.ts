@@ -1,8 +1,8 @@
-import { readFixtureText } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureText } from '@lorawatch/lorawan/testing/fixtures';
 import { captureLines, onlyPacket, TEST_CONTEXT } from '../testing/outcomes';
 import { parseChirpstackV3Message } from './parse-chirpstack-v3-message';
 
-/** Every file of shared/fixtures/chirpstack-v3, against the decode the fixtures README documents. */
+/** Every file of test/fixtures/chirpstack-v3, against the decode the fixtures README documents. */
 function parseFixture(topic: string, file: string) {
   return parseChirpstackV3Message(topic, Buffer.from(readFixtureText(`chirpstack-v3/${file}`)), TEST_CONTEXT);
 }

@@ -1,5 +1,5 @@
 import { buildDataDown } from '@lorawatch/lorawan/build-frames';
-import { readFixtureText, ttnHandshake } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureText, ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import type { IngestOutcome } from '../ingest-outcome';
 import type { JsonObject } from '../json-fields';
 import {

@@ -14,7 +14,7 @@ import { CHIRPSTACK_V3_DIALECT } from './v3-dialect';
 const CHIRPSTACK_V3: GatewayProtocol = {
   version: 'v3',
   dialect: CHIRPSTACK_V3_DIALECT,
-  // The Gateway Bridge v3 JSON marshaler emits every field, zero values included (wire-formats §3.3).
+  // The Gateway Bridge v3 JSON marshaler emits every field, zero values included (docs/wire-formats.md §3.3).
   emitDefaults: true,
   routes: new Map([
     ['event/up', { handle: parseUplinkFrame, protobuf: 'UplinkFrame' }],

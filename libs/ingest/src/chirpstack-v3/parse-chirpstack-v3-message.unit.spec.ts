@@ -1,5 +1,5 @@
 import { buildDataDown } from '@lorawatch/lorawan/build-frames';
-import { readFixtureJson } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureJson } from '@lorawatch/lorawan/testing/fixtures';
 import { onlyPacket, packetsOf, TEST_CONTEXT } from '../testing/outcomes';
 import { parseChirpstackV3Message } from './parse-chirpstack-v3-message';
 

@@ -1,5 +1,5 @@
 import { buildDataUp } from '@lorawatch/lorawan/build-frames';
-import { readFixtureText } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureText } from '@lorawatch/lorawan/testing/fixtures';
 import type { IngestOutcome } from '../ingest-outcome';
 import type { JsonObject } from '../json-fields';
 import { gatewayMessageType } from '../protobuf/gateway-schema';

@@ -25,7 +25,7 @@ export const NO_RECEPTION: UplinkReception = {
   radio: { rssi: null, lsnr: null, tmst: null, crcOk: null, latitude: null, longitude: null, altitude: null },
 };
 
-/** Reads a v3 UplinkRXInfo (wire-formats §3.4). */
+/** Reads a v3 UplinkRXInfo (docs/wire-formats.md §3.4). */
 export function readV3UplinkRxInfo(rxInfo: JsonObject | undefined, path: string): UplinkReception {
   if (rxInfo === undefined) return NO_RECEPTION;
   const location = readGatewayLocation(optionalObject(rxInfo, 'location', path), fieldPath(path, 'location'));

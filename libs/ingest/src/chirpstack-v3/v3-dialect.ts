@@ -9,7 +9,7 @@ import {
 import { readV3TxInfo } from './lora-tx-info';
 import { readV3UplinkRxInfo } from './uplink-rx-info';
 
-/** ChirpStack v3 (wire-formats §3.4–3.5): EUIs as base64 of their 8 bytes, bandwidth in kHz. */
+/** ChirpStack v3 (docs/wire-formats.md §3.4–3.5): EUIs as base64 of their 8 bytes, bandwidth in kHz. */
 export const CHIRPSTACK_V3_DIALECT: ChirpstackDialect = {
   source: CHIRPSTACK_V3_SOURCE,
   readMessageGateway: (json) => readBase64GatewayEui(json, 'gatewayID', ''),

@@ -1,5 +1,5 @@
 /**
- * What a ChirpStack v4 collector subscribes to (wire-formats §4.1): raw uplinks, gateway stats, connection
+ * What a ChirpStack v4 collector subscribes to (docs/wire-formats.md §4.1): raw uplinks, gateway stats, connection
  * state and the server's downlink commands (join accepts), both under a region prefix (`eu868/gateway/…`,
  * the MQTT Forwarder default) and without one (the Gateway Bridge v4 built-in default). A topic matches
  * only one of each pair, so no message arrives twice. Plus the application `up`/`join` events, which bind

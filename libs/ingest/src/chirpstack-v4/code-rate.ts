@@ -2,7 +2,7 @@ import { fieldPath, type JsonObject, optionalString } from '../json-fields';
 import { MalformedMessage } from '../malformed-message';
 
 /**
- * v4's CodeRate enum, in enum-number order, with the normalised spelling of each (wire-formats §8: "4/5").
+ * v4's CodeRate enum, in enum-number order, with the normalised spelling of each (docs/wire-formats.md §8: "4/5").
  * The LI (long-interleaver) rates of LoRa 2.4 GHz keep their suffix, as the packet forwarders write them.
  */
 export const V4_CODE_RATES: ReadonlyArray<readonly [name: string, normalised: string | null]> = [

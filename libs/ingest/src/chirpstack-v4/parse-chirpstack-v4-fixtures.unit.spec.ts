@@ -1,8 +1,8 @@
-import { readFixtureText } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureText } from '@lorawatch/lorawan/testing/fixtures';
 import { onlyPacket, TEST_CONTEXT } from '../testing/outcomes';
 import { parseChirpstackV4Message } from './parse-chirpstack-v4-message';
 
-/** Every file of shared/fixtures/chirpstack-v4, against the decode the fixtures README documents. */
+/** Every file of test/fixtures/chirpstack-v4, against the decode the fixtures README documents. */
 function parseFixture(topic: string, file: string) {
   return parseChirpstackV4Message(topic, Buffer.from(readFixtureText(`chirpstack-v4/${file}`)), TEST_CONTEXT);
 }

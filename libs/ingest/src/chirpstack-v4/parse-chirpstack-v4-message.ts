@@ -13,7 +13,7 @@ import { CHIRPSTACK_V4_DIALECT } from './v4-dialect';
 const CHIRPSTACK_V4: GatewayProtocol = {
   version: 'v4',
   dialect: CHIRPSTACK_V4_DIALECT,
-  // v4 JSON omits zero values (wire-formats §4.2); decoded protobuf does the same.
+  // v4 JSON omits zero values (docs/wire-formats.md §4.2); decoded protobuf does the same.
   emitDefaults: false,
   routes: new Map([
     ['event/up', { handle: parseUplinkFrame, protobuf: 'UplinkFrame' }],

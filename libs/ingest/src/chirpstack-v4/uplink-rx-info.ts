@@ -9,7 +9,7 @@ import {
 } from '../chirpstack-v3/uplink-rx-info';
 
 /**
- * Reads a v4 UplinkRxInfo (wire-formats §4.3): hex gateway id, `snr`, and the gateway's receive time as
+ * Reads a v4 UplinkRxInfo (docs/wire-formats.md §4.3): hex gateway id, `snr`, and the gateway's receive time as
  * `gwTime`, named `time` before ChirpStack 4.6 (both are field 3, so a bridge sends one or the other).
  * v4 JSON omits zero values, so an absent rssi or snr reads as unknown.
  */

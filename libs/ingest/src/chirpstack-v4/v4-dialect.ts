@@ -9,7 +9,7 @@ import { readV4UplinkRxInfo } from './uplink-rx-info';
 export const CHIRPSTACK_V4_SOURCE: DataSourceType = 'chirpstack_v4_collector';
 
 /**
- * ChirpStack v4 (wire-formats §4.3–4.4): EUIs as lowercase hex strings, bandwidth in Hz, code rate enum.
+ * ChirpStack v4 (docs/wire-formats.md §4.3–4.4): EUIs as lowercase hex strings, bandwidth in Hz, code rate enum.
  * A message from a v3 Gateway Bridge (the migration path) has only the `*Legacy` fields, which keep v3's
  * layout: they are read as v3 reads them.
  */

@@ -1,4 +1,4 @@
-import { readFixtureText } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureText } from '@lorawatch/lorawan/testing/fixtures';
 import mqtt from 'mqtt';
 import { createChirpstackV3Parser } from '../chirpstack-v3/chirpstack-v3-parser';
 import { mosquittoInstalled, type RunningMosquitto, startMosquitto } from '../testing/mosquitto';

@@ -60,7 +60,7 @@ export class MqttCollector {
     this.topics = options.topics ?? CHIRPSTACK_V3_TOPICS;
     if (this.topics.length === 0) throw new Error('a collector needs at least one topic');
     // A shared subscription joins the network server's group, which splits messages between its members:
-    // the collector would take messages away from ChirpStack and miss others itself (wire-formats §4.1).
+    // the collector would take messages away from ChirpStack and miss others itself (docs/wire-formats.md §4.1).
     const shared = this.topics.filter((topic) => topic.startsWith('$share/'));
     if (shared.length > 0)
       throw new Error(`a collector never uses shared subscriptions: ${shared.join(', ')}`);

@@ -1,6 +1,6 @@
 /**
  * ChirpStack v3 gateway messages (brocaar/chirpstack-api `protobuf/gw/gw.proto` and `common/common.proto`,
- * wire-formats §3.4–3.5), written out from the documented field numbers rather than taken from the npm
+ * docs/wire-formats.md §3.4–3.5), written out from the documented field numbers rather than taken from the npm
  * package: its generated google-protobuf code registers every class in one global `proto.gw` namespace,
  * which the v4 package overwrites, so the two cannot be loaded in one process.
  *

@@ -1,6 +1,6 @@
 /**
  * ChirpStack v4 gateway messages (chirpstack/chirpstack `api/proto/gw/gw.proto` and `common/common.proto`,
- * wire-formats §4.3–4.4), written out from the documented field numbers for the same reason as the v3
+ * docs/wire-formats.md §4.3–4.4), written out from the documented field numbers for the same reason as the v3
  * schema (see chirpstack-v3-gw-schema.ts). Only the messages and fields LoRaWatch reads or the simulator
  * writes; other fields are skipped as unknown fields.
  *

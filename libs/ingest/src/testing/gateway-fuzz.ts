@@ -278,7 +278,7 @@ function badBase64(random: FuzzRandom): string {
   }
 }
 
-/** A PHYPayload that no LoRaWAN 1.0 decoder may accept (wire-formats §2). */
+/** A PHYPayload that no LoRaWAN 1.0 decoder may accept (docs/wire-formats.md §2). */
 export function badFrame(random: FuzzRandom): Buffer {
   switch (random.int(0, 5)) {
     case 0: {

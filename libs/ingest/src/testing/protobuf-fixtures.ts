@@ -1,4 +1,4 @@
-import { readFixtureText } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureText } from '@lorawatch/lorawan/testing/fixtures';
 import type { JsonObject } from '../json-fields';
 import {
   type ChirpstackVersion,

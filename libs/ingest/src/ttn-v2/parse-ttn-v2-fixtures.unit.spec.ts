@@ -1,4 +1,4 @@
-import { frameVectors, readFixtureJson, ttnHandshake } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { frameVectors, readFixtureJson, ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import { malformedReason, onlyPacket, TEST_CONTEXT } from '../testing/outcomes';
 import { parseTtnV2Frame } from './parse-ttn-v2-frame';
 import { createTtnV2Parser } from './ttn-v2-parser';
@@ -20,7 +20,7 @@ const JOIN_REQUEST = Buffer.from(HANDSHAKE.join_request.phy_hex, 'hex').toString
 const JOIN_ACCEPT = Buffer.from(HANDSHAKE.join_accept.phy_hex, 'hex').toString('base64');
 
 /**
- * fixtures/ttn-v2 are application-MQTT messages (the only v2 feed that survives in documentation); the
+ * test/fixtures/ttn-v2 are application-MQTT messages (the only v2 feed that survives in documentation); the
  * gateway-traffic frames carry the same radio fields, so a frame is built from the fixture's values.
  */
 function uplinkFromAppFixture(): Json {

@@ -30,7 +30,7 @@ const EXPECTED: Record<
 };
 
 /**
- * Parses one TTN v2 gateway-traffic frame (protocol in ttn-v2-protocol.ts, fields in wire-formats §6) into
+ * Parses one TTN v2 gateway-traffic frame (protocol in ttn-v2-protocol.ts, fields in docs/wire-formats.md §6) into
  * a normalised packet or a gateway fact. Never throws: anything unexpected is a `malformed` outcome with the
  * reason. A well-formed frame of a type this version does not know is `ignored`.
  */

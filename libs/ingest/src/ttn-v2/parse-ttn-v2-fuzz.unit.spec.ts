@@ -1,4 +1,4 @@
-import { frameVectors, ttnHandshake } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { frameVectors, ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import { Random } from '@lorawatch/simulator/random';
 import { TEST_CONTEXT } from '../testing/outcomes';
 import { parseTtnV2Frame } from './parse-ttn-v2-frame';

@@ -1,5 +1,5 @@
 import type { Packet } from '@lorawatch/domain/packet';
-import { ttnHandshake } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import type { SimGateway, UplinkEvent } from '@lorawatch/simulator/sim-event';
 import { startTtnV2Peer, ttnV2FrameFor, type TtnV2Peer } from '@lorawatch/simulator/ttn-v2-peer';
 import { RecordingSink, waitFor } from '../testing/recording-sink';

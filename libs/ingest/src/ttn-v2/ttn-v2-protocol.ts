@@ -1,7 +1,7 @@
 /**
  * TTN v2 gateway traffic: our own protocol.
  *
- * The public TTN v2 network and its console API were switched off on 2021-12-08 (wire-formats §6); RoLaGuard
+ * The public TTN v2 network and its console API were switched off on 2021-12-08 (docs/wire-formats.md §6); RoLaGuard
  * read gateway traffic from the console's websocket, which is gone. LoRaWatch therefore defines the flow
  * itself, against a configurable server (a private v2 installation behind a small adapter, or the local peer
  * in libs/simulator/src/ttn-v2-peer.ts). All paths are relative to the configured base URL:

@@ -14,10 +14,10 @@ export interface TtnV2Radio {
 /** `SF7BW125`: LoRa spreading factor and bandwidth in kHz. FSK frames had no `data_rate` (a `bit_rate`). */
 const LORA_DATA_RATE = /^SF(\d{1,2})BW(\d{2,3})$/;
 const BANDWIDTHS_KHZ = new Set([125, 250, 500]);
-/** Above this a `frequency` cannot be MHz: the v2 `down/sent` config wrote Hz (fixtures/ttn-v2), so accept that. */
+/** Above this a `frequency` cannot be MHz: the v2 `down/sent` config wrote Hz (test/fixtures/ttn-v2), so accept that. */
 const MAX_MHZ = 10_000;
 const MIN_HZ = 1_000_000;
-/** v2 wrote an unknown time as the Unix epoch (fixtures/ttn-v2). */
+/** v2 wrote an unknown time as the Unix epoch (test/fixtures/ttn-v2). */
 const ZERO_TIME = new Date(0).toISOString();
 const MAX_CODING_RATE = 20;
 

@@ -4,7 +4,7 @@ export type StreamLine = { kind: 'line'; text: string } | { kind: 'too-long'; by
 
 /**
  * Cuts the Events stream into events. TTS writes one compact JSON object per line: followed by a blank line
- * with `Accept: text/event-stream`, by a single newline without (wire-formats §5.3). So each non-blank line
+ * with `Accept: text/event-stream`, by a single newline without (docs/wire-formats.md §5.3). So each non-blank line
  * is one event, whatever the framing, and chunks may split it anywhere, even inside a UTF-8 character.
  * A line longer than the limit is skipped up to its end and reported once, so a broken or hostile server
  * cannot make the collector buffer without bound.

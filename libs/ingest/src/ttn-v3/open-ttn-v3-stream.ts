@@ -24,7 +24,7 @@ const MAX_ERROR_BODY = 16 * 1024;
 /** Probes a silent connection, so a dead peer or a dropped NAT mapping ends the stream instead of hanging it. */
 const TCP_KEEPALIVE_MS = 30_000;
 
-/** `POST {base}/api/v3/events` (wire-formats §5.3). Never rejects: every failure is a value with its reason. */
+/** `POST {base}/api/v3/events` (docs/wire-formats.md §5.3). Never rejects: every failure is a value with its reason. */
 export function openTtnV3Stream(
   target: TtnV3StreamTarget,
   options: OpenTtnV3StreamOptions,

@@ -18,7 +18,7 @@ const HANDLERS: ReadonlyMap<string, (envelope: TtnV3Envelope, context: IngestCon
   ]);
 
 /**
- * Parses one event of The Things Stack's Events stream for gateways (wire-formats §5) into normalised packets
+ * Parses one event of The Things Stack's Events stream for gateways (docs/wire-formats.md §5) into normalised packets
  * or gateway facts. Never throws: anything unexpected is a `malformed` outcome with the reason, so one bad
  * event cannot stop a collector. Events that carry no frame or gateway state are `ignored`.
  */

@@ -1,4 +1,4 @@
-import { readFixtureJson, ttnHandshake } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureJson, ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import { malformedReason, onlyPacket, packetsOf, TEST_CONTEXT } from '../testing/outcomes';
 import { parseTtnV3Event } from './parse-ttn-v3-event';
 import { createTtnV3Parser } from './ttn-v3-parser';

@@ -1,4 +1,4 @@
-import { readFixtureJson } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureJson } from '@lorawatch/lorawan/testing/fixtures';
 import { Random } from '@lorawatch/simulator/random';
 import { TEST_CONTEXT } from '../testing/outcomes';
 import { parseTtnV3Event } from './parse-ttn-v3-event';

@@ -11,7 +11,7 @@ export interface TtnV3ConnectionTestResult {
 /**
  * The data-source "test connection": opens the Events stream once and closes it as soon as the server
  * answered. SUCCESS means the key may read every gateway; whether it also has the traffic rights shows only
- * once events flow, since TTS silently drops the events a key may not see (wire-formats §5.3).
+ * once events flow, since TTS silently drops the events a key may not see (docs/wire-formats.md §5.3).
  */
 export async function testTtnV3Connection(
   endpoint: TtnV3Endpoint,

@@ -1,5 +1,5 @@
 import type { Packet } from '@lorawatch/domain/packet';
-import { readFixtureJson } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureJson } from '@lorawatch/lorawan/testing/fixtures';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import { ttnV3GatewayId } from '@lorawatch/simulator/ttn-v3-events';
 import { startTtnV3Peer, type TtnV3Peer } from '@lorawatch/simulator/ttn-v3-peer';

@@ -39,7 +39,7 @@ const LOGIN_ERROR_CODES = new Set([16, 7]);
 type StreamEnd = { reason: string; loginFailed?: boolean; retryAfterMs?: number };
 
 /**
- * One Events-stream connection for one TTN v3 data source (wire-formats §5): follows the configured gateways,
+ * One Events-stream connection for one TTN v3 data source (docs/wire-formats.md §5): follows the configured gateways,
  * parses every event as it streams in, hands the result to the sink and waits for it before reading on
  * (back-pressure: TCP flow control holds the server). Reconnects with back-off after any failure; on
  * reconnection it asks for the events `after` the last one handled, which a server with event history

@@ -36,7 +36,7 @@ describe('ttnV3StreamTarget', () => {
     expect(() => ttnV3StreamTarget({ ...base, gatewayIds: ['gw1'], apiKey: 'a\r\nb' })).toThrow(/API key/);
   });
 
-  it('writes the StreamEventsRequest of wire-formats §5.3', () => {
+  it('writes the StreamEventsRequest of docs/wire-formats.md §5.3', () => {
     expect(JSON.parse(ttnV3StreamRequestBody(['gw1', 'gw2']))).toEqual({
       identifiers: [{ gateway_ids: { gateway_id: 'gw1' } }, { gateway_ids: { gateway_id: 'gw2' } }],
     });

@@ -18,7 +18,7 @@ export const TTN_V3_SOURCE = 'ttn_v3_collector';
 const EVENT_NAME = /^[a-z0-9_]+(?:\.[a-z0-9_]+)*$/;
 const MAX_EVENT_NAME = 100;
 
-/** What every TTS event carries around its `data` (wire-formats §5.3, "Event envelope"). */
+/** What every TTS event carries around its `data` (docs/wire-formats.md §5.3, "Event envelope"). */
 export interface TtnV3Envelope {
   name: string;
   /** The server's time of the event, ISO 8601 UTC. */

@@ -9,7 +9,7 @@ const GATEWAY_STATUS = 'type.googleapis.com/ttn.lorawan.v3.GatewayStatus';
 
 /**
  * `gs.status.receive`: GatewayStatus. `antenna_locations` is present only when the gateway reports its own
- * (GPS) position; the first antenna stands for the gateway (wire-formats §5.5).
+ * (GPS) position; the first antenna stands for the gateway (docs/wire-formats.md §5.5).
  */
 export function parseTtnV3GatewayStatus(envelope: TtnV3Envelope): IngestOutcome {
   const gateway = requireGateway(envelope);

@@ -13,7 +13,7 @@ import { readTtnV3GatewayIds } from './ttn-v3-gateway';
 
 export type TtnV3Rx = Pick<RadioMetadata, 'rssi' | 'lsnr' | 'tmst' | 'latitude' | 'longitude' | 'altitude'>;
 
-/** One `rx_metadata[]` entry: one antenna of one gateway that heard the frame (wire-formats §5.4). */
+/** One `rx_metadata[]` entry: one antenna of one gateway that heard the frame (docs/wire-formats.md §5.4). */
 export interface TtnV3Reception {
   gateway: string | undefined;
   /** The gateway's time of reception, ISO 8601 UTC. */

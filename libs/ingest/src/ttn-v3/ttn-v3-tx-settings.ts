@@ -29,7 +29,7 @@ const NO_TX: TtnV3Tx = {
 };
 
 /**
- * Reads TxSettings: `settings` of an uplink, `scheduled` of a downlink (wire-formats §5.4). `coding_rate`
+ * Reads TxSettings: `settings` of an uplink, `scheduled` of a downlink (docs/wire-formats.md §5.4). `coding_rate`
  * moved into `data_rate.lora` in TTS 3.22; older events have it next to `data_rate`. FSK and LR-FHSS have
  * no spreading factor, so those stay null.
  */

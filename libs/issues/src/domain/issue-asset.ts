@@ -3,7 +3,7 @@ import { alertTypeByCode, type AlertCode } from '@lorawatch/domain/alert-catalog
 import type { IssueAsset } from '@lorawatch/detectors/detector-step';
 import type { IssueAssetRef } from './issue.events';
 
-/** The asset an alert's issue is about, by the type's asset kind (alert-types.md §1, "Asset"). */
+/** The asset an alert's issue is about, by the type's asset kind (docs/alert-catalogue.md §1, "Asset"). */
 export function assetOfAlert(alert: AlertDraft): IssueAssetRef {
   const type = alertTypeByCode(alert.code)?.forAssetType === 'GATEWAY' ? 'GATEWAY' : 'DEVICE';
   return { type, devEui: alert.devEui, devAddr: alert.devAddr, gateway: alert.gateway };
@@ -29,7 +29,7 @@ export function assetKeys(organizationId: number, dataSourceId: number, asset: I
 }
 
 /**
- * Which open issues hide an alert of `code` (alert-types.md §2.4): every issue type blocks itself, and an open
+ * Which open issues hide an alert of `code` (docs/alert-catalogue.md §2.4): every issue type blocks itself, and an open
  * LAF-404 (device failed to join) also blocks LAF-501 (join request anomaly). Own type first.
  */
 export function blockersOf(code: AlertCode): AlertCode[] {

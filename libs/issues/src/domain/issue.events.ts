@@ -3,7 +3,7 @@ import type { Packet } from '@lorawatch/domain/packet';
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';
 
 /**
- * Events of the issue life-cycle (alert-types.md §2.4). An issue lives on stream issue-<issueId>; its id is the id
+ * Events of the issue life-cycle (docs/alert-catalogue.md §2.4). An issue lives on stream issue-<issueId>; its id is the id
  * of the alert that opened it, so re-processing that alert can never open a second issue.
  */
 export const IssueEventTypes = {
@@ -47,7 +47,7 @@ export interface IssueRecurred {
   checkedAt: string;
 }
 
-/** Seeded resolution reasons (alert-types.md §2.4); 0 "Problem solved" is never produced here. */
+/** Seeded resolution reasons (docs/alert-catalogue.md §2.4); 0 "Problem solved" is never produced here. */
 export const ResolutionReason = { MANUAL: 1, TIMEOUT: 2, CORRECT: 3 } as const;
 export type ResolutionReasonId = (typeof ResolutionReason)[keyof typeof ResolutionReason];
 

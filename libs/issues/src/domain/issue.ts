@@ -30,7 +30,7 @@ export interface CloseManually {
 
 export type IssueRejection = 'not_found' | 'already_resolved';
 
-/** Manual resolution (alert-types.md §2.4, mechanism 3). Another organisation's issue does not exist for the caller. */
+/** Manual resolution (docs/alert-catalogue.md §2.4, mechanism 3). Another organisation's issue does not exist for the caller. */
 export function closeManually(state: IssueState, command: CloseManually): IssueClosed | IssueRejection {
   if (state.status === 'none' || state.opened.organizationId !== command.organizationId) return 'not_found';
   if (state.status === 'closed') return 'already_resolved';

@@ -1,7 +1,7 @@
 import type { Risk } from '@lorawatch/domain/risk';
 import type { IssueAssetRef, IssueResolver, ResolutionReasonId } from '../domain/issue.events';
 
-/** Current-issues read model (a quarantine record of api-reference §7). */
+/** Current-issues read model (a quarantine record of docs/api.md §7). */
 export interface IssueView {
   id: string;
   /** The API's integer id: the global position of IssueOpened. */

@@ -10,7 +10,7 @@ const toLowerList = (input: { value: unknown }): unknown => {
     : list;
 };
 
-/** Filters shared by the four quarantined_devices endpoints (api-reference §7). */
+/** Filters shared by the four quarantined_devices endpoints (docs/api.md §7). */
 export class IssueFilterQuery {
   /** Applied to the issue's `since`. */
   @IsOptional()

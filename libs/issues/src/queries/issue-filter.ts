@@ -3,7 +3,7 @@ import type { FieldCondition, Filter, ReadStore } from '@lorawatch/read-store/re
 import { badRequest } from '@lorawatch/alerts/http/api-errors';
 import type { IssueFilterQuery } from './issue-filter.query';
 
-/** Open issues of the caller's organization, of data sources not deleted, narrowed by the query (api-reference §7). */
+/** Open issues of the caller's organization, of data sources not deleted, narrowed by the query (docs/api.md §7). */
 export async function issueFilter(
   store: ReadStore,
   organizationId: number,

@@ -4,7 +4,7 @@ import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
 import type { IssueView } from '../projection/issue.view';
 
-/** A quarantine record (api-reference §7) with the full opening alert and its type. */
+/** A quarantine record (docs/api.md §7) with the full opening alert and its type. */
 export function issueJson(issue: IssueView, alert: AlertView | null, dataSourceName: string | null) {
   const type = alertTypeByCode(issue.code);
   return {

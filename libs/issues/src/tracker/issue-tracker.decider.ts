@@ -13,7 +13,7 @@ import { resolutionAlert } from './resolution-alert';
 import { openIssuesOf, withIssue, withoutIssue, type TrackerState } from './tracker-state';
 
 /**
- * The issue tracker as decide/evolve (STYLE §2): what to append for an event or a clock tick, given the open
+ * The issue tracker as decide/evolve (docs/architecture.md §5): what to append for an event or a clock tick, given the open
  * issues. Pure: the shell (IssueTracker) appends the intents and feeds their outcome back through evolve.
  */
 export type TrackerInput =
@@ -163,7 +163,7 @@ function onClosed(state: TrackerState, closed: IssueClosed, policy: TrackerPolic
   ];
 }
 
-/** Mechanism 2 of alert-types.md §2.4, for gateway issues too (the source's job skipped them: §4.2). */
+/** Mechanism 2 of docs/alert-catalogue.md §2.4, for gateway issues too (the source's job skipped them: §4.2). */
 function onTick(state: TrackerState, at: string, policy: TrackerPolicy): TrackerIntent[] {
   const now = Date.parse(at);
   return Object.values(state.issues)

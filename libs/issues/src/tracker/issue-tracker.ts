@@ -38,7 +38,7 @@ export interface IssueTrackerOptions {
 }
 
 /**
- * Process manager of the issue life-cycle (alert-types.md §2.4). It follows the event store from its own checkpoint
+ * Process manager of the issue life-cycle (docs/alert-catalogue.md §2.4). It follows the event store from its own checkpoint
  * and keeps the open issues in the read store, committed with that checkpoint. Every append has a deterministic
  * event id and stream, so re-running events after a crash replays the same appends, which the store ignores.
  * Event handling and ticks run one at a time.

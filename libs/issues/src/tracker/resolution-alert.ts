@@ -5,7 +5,7 @@ import { ResolutionReason, type IssueClosed } from '../domain/issue.events';
 import type { TrackedIssue } from './tracker-state';
 
 /**
- * The alert that tells the closing of an issue (alert-types.md §2.4, LAF-600 / LAF-601): a clone of the opening
+ * The alert that tells the closing of an issue (docs/alert-catalogue.md §2.4, LAF-600 / LAF-601): a clone of the opening
  * alert's asset and parameters, without its packet snapshot, plus what was solved and why. One per issue, so its
  * id is derived from the issue's.
  */

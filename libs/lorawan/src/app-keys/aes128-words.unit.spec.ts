@@ -1,5 +1,5 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { hex } from '../testing/shared-fixtures';
+import { hex } from '../testing/fixtures';
 import { Aes128Words } from './aes128-words';
 
 function encryptWithWords(key: Buffer, block: Buffer): Buffer {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { buildJoinRequest } from '../build-frames';
-import { readFixtureText } from '../testing/shared-fixtures';
-import { frameVectors, hex, ttnHandshake, weakKeyJoinRequests } from '../testing/shared-fixtures';
+import { readFixtureText } from '../testing/fixtures';
+import { frameVectors, hex, ttnHandshake, weakKeyJoinRequests } from '../testing/fixtures';
 import { candidateFamilies, GENERATED_FAMILIES } from './candidate-order';
 import { findAppKey, keyMatchesJoinRequest } from './find-app-key';
 import { WELL_KNOWN_APP_KEYS } from './well-known-app-keys';

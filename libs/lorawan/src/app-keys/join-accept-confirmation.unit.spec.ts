@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildJoinAccept } from '../build-frames';
-import { frameVectors, hex, ttnHandshake } from '../testing/shared-fixtures';
+import { frameVectors, hex, ttnHandshake } from '../testing/fixtures';
 import { confirmWithJoinAccept } from './join-accept-confirmation';
 
 describe('confirming an AppKey with a join accept', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildJoinRequest } from '../build-frames';
 import { verifyJoinRequestMic } from '../join';
-import { hex, ttnHandshake } from '../testing/shared-fixtures';
+import { hex, ttnHandshake } from '../testing/fixtures';
 import { JoinRequestTrial } from './join-request-trial';
 
 describe('join request MIC trial', () => {

@@ -1,7 +1,7 @@
 /**
  * Well-known AppKeys: vendor defaults, keys printed in manuals and examples, test vectors (the FIPS-197 key),
  * collected by the LoRaWAN Auditing Framework (IOActive/laf @ ae191e66d682e08c47b653e678eb2abe8fa40d77,
- * auditing/analyzers/bruteforcer/keys.txt; shared/fixtures/weak-keys/laf-keys.txt). Upper-cased; the list is
+ * auditing/analyzers/bruteforcer/keys.txt; test/fixtures/weak-keys/laf-keys.txt). Upper-cased; the list is
  * otherwise as published. It ships as code so that the build carries it into dist/.
  *
  * The list is redistributed under the licence of its source, whose notice follows.

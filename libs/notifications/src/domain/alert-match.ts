@@ -1,7 +1,7 @@
 import type { Importance, Risk } from '@lorawatch/domain/risk';
 import type { PreferencesState } from './notification-preferences';
 
-/** What the delivery rules look at in an alert (api-reference §9, "Delivery rules"). */
+/** What the delivery rules look at in an alert (docs/api.md §9, "Delivery rules"). */
 export interface AlertFacts {
   organizationId: number;
   risk: Risk;

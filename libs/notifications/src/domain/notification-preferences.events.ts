@@ -1,5 +1,5 @@
 /**
- * Events of a user's notification preferences (api-reference §9), on stream notification-preferences-<userId>.
+ * Events of a user's notification preferences (docs/api.md §9), on stream notification-preferences-<userId>.
  * Secrets arrive sealed (SecretBox) and activation tokens as their SHA-256 hash: the log never holds either in clear.
  */
 export const PreferencesEventTypes = {

@@ -102,7 +102,7 @@ export interface DestinationEntry {
 
 export interface PreferencesRequest {
   channels: Record<Channel, boolean>;
-  /** The lists of the enabled channels; null leaves that kind's destinations as they are (api-reference §9). */
+  /** The lists of the enabled channels; null leaves that kind's destinations as they are (docs/api.md §9). */
   entries: Record<DestinationKind, DestinationEntry[] | null>;
   risks: Partial<Record<RiskName, boolean>>;
   importances: Partial<Record<ImportanceName, boolean>>;
@@ -196,7 +196,7 @@ export function decideSetPreferences(
               ? (existing?.secretSealed ?? null)
               : entry.secretSealed
             : null,
-        // Webhooks are trusted as entered (api-reference §9 [develop]); addresses must be proven first.
+        // Webhooks are trusted as entered (docs/api.md §9 [develop]); addresses must be proven first.
         active: kind === 'webhook' ? true : needsProof ? false : (existing?.active ?? false),
         tokenHash: token ? token.hash : (existing?.tokenHash ?? null),
         tokenIssuedAt: token ? minted.now : (existing?.tokenIssuedAt ?? null),
@@ -236,7 +236,7 @@ function sameSettings(state: PreferencesState, changed: NotificationPreferencesC
 const sortedEntries = (record: Record<string, boolean>) =>
   Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
 
-/** Activation links work for a day (api-reference §9). */
+/** Activation links work for a day (docs/api.md §9). */
 export const ACTIVATION_TOKEN_LIFETIME_MS = 24 * 3600 * 1000;
 
 export type ActivationResult =

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signing of webhook calls (ARCHITECTURE §5; console spec "webhook POSTs carry a signature field, the hexadecimal
+ * Signing of webhook calls (docs/architecture.md; docs/console.md: "webhook POSTs carry a signature field, the hexadecimal
  * HMAC of the body"). A field inside the body cannot sign the body that contains it, so two signatures travel,
  * both lowercase hex HMAC-SHA256 with the destination's secret:
  *

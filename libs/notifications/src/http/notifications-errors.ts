@@ -1,7 +1,7 @@
 import { type ArgumentsHost, BadRequestException, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 
-/** An answer of the contract (api-reference §9) that is not a success: its status and its exact body. */
+/** An answer of the contract (docs/api.md §9) that is not a success: its status and its exact body. */
 export class NotificationsApiError extends Error {
   constructor(
     readonly status: number,

@@ -4,14 +4,14 @@ import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { DeliveryState } from '../domain/notification';
 import type { NotificationView } from './notification.view';
 
-/** The alert a notification is about, as the API shows it (api-reference §6). */
+/** The alert a notification is about, as the API shows it (docs/api.md §6). */
 export interface NotifiedAlert {
   view: AlertView;
   dataSourceName: string | null;
 }
 
 /**
- * API shape of a notification (api-reference §9). `notificationSource` names the outside channel used (webhook
+ * API shape of a notification (docs/api.md §9). `notificationSource` names the outside channel used (webhook
  * before email, else push); `notificationState` is the webhook's last HTTP status, else PENDING / DELIVERED /
  * FAILED over the deliveries, null when there were none. `deliveries` details each one (targets, never secrets).
  */

@@ -1,4 +1,4 @@
-/** A coded error of the policies API (api-reference §8): a stable code, a text, and what it is about. */
+/** A coded error of the policies API (docs/api.md §8): a stable code, a text, and what it is about. */
 export interface PolicyError {
   code: string;
   message: string;

@@ -13,7 +13,7 @@ export class PolicyRejected extends Error {
 const STATUS = { not_found: 404, forbidden: 403, invalid: 400 } as const;
 
 /**
- * The policies API answers with bare coded lists (api-reference §1.4 style 3) and a JSON `null` for an unknown
+ * The policies API answers with bare coded lists (docs/api.md §1.4 style 3) and a JSON `null` for an unknown
  * policy, bodies that Nest's own exceptions cannot carry.
  */
 @Catch(PolicyRejected)

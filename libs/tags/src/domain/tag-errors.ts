@@ -1,4 +1,4 @@
-/** A coded error of the tags API (api-reference §11): the console shows `message` for EXISTING_NAME. */
+/** A coded error of the tags API (docs/api.md §11): the console shows `message` for EXISTING_NAME. */
 export interface TagError {
   code: string;
   message: string;

@@ -130,7 +130,7 @@ export function decideAssignment(
   assign: boolean,
 ): TagDecision<TagAssetsChanged | null> {
   if (!state.exists) return { rejected: 'not_found' };
-  // Labelling with another organisation's tag is refused outright (api-reference §11), not hidden as unknown.
+  // Labelling with another organisation's tag is refused outright (docs/api.md §11), not hidden as unknown.
   if (state.organizationId !== organizationId) return { rejected: 'forbidden' };
   const current = new Set(state.assets);
   const changed = new Map<string, AssetRef>();

@@ -1,4 +1,4 @@
-/** Labels of an organisation (api-reference §11). */
+/** Labels of an organisation (docs/api.md §11). */
 export interface TagView {
   id: string;
   tagId: number;

@@ -49,7 +49,7 @@ export interface AlertDialogProps {
   loading?: boolean;
 }
 
-/** Types whose parameters carry the whole story: the dialog shows no description for them (spec §8). */
+/** Types whose parameters carry the whole story: the dialog shows no description for them (docs/console.md §8). */
 const WITHOUT_DESCRIPTION = new Set(['LAF-402', 'LAF-403']);
 
 export const NO_TECHNICAL_DETAILS =

@@ -23,7 +23,7 @@ export interface BarChartCardProps {
   testId?: string;
 }
 
-/** Seven ticks on the y axis (spec part 1 §9). */
+/** Seven ticks on the y axis (docs/console.md §9). */
 const Y_TICKS = 7;
 
 export function yTickValues(max: number): number[] {

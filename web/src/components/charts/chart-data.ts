@@ -17,18 +17,18 @@ export function withColours(data: readonly ChartDatum[]): ColouredDatum[] {
   return data.map((datum, index) => ({ ...datum, color: datum.color ?? chartColor(index) }));
 }
 
-/** Slice labels under 0.5% of the total are hidden (spec part 1 §4). */
+/** Slice labels under 0.5% of the total are hidden (docs/console.md §4). */
 export function showsSliceLabel(value: number, total: number): boolean {
   return total > 0 && value / total >= 0.005;
 }
 
-/** Percentages to one decimal (spec §9). */
+/** Percentages to one decimal (docs/console.md §9). */
 export function formatPercent(value: number, total: number): string {
   if (total <= 0) return '0%';
   return `${((value / total) * 100).toFixed(1)}%`;
 }
 
-/** The legend shows the top four entries until 'show more' (spec part 1 §4). */
+/** The legend shows the top four entries until 'show more' (docs/console.md §4). */
 export const COLLAPSED_LEGEND_ENTRIES = 4;
 
 export function legendEntries<T extends ChartDatum>(data: readonly T[], expanded: boolean): T[] {

@@ -1,4 +1,4 @@
-/** Charts cycle five colours (spec part 1 §9). */
+/** Charts cycle five colours (docs/console.md §9). */
 export const CHART_COLORS = ['#5d9cec', '#27c24c', '#ff902b', '#7266ba', '#23b7e5'] as const;
 
 export function chartColor(index: number): string {

@@ -6,7 +6,7 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** Sidebar entries in the spec's order (spec §2 Shell). */
+/** Sidebar entries in the spec's order (docs/console.md §2 Shell). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', exact: true },
   { label: 'Current Issues', to: '/dashboard/current_issues' },

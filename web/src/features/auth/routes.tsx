@@ -4,7 +4,7 @@ import { RecoveryPage } from './components/RecoveryPage';
 import { RegisterPage } from './components/RegisterPage';
 import { SetPasswordPage } from './components/SetPasswordPage';
 
-/** The public account screens (spec part 1 §2 "Public routes"). */
+/** The public account screens (docs/console.md §2 "Public routes"). */
 export const publicAuthRoutes: RouteObject[] = [
   { path: '/register', element: <RegisterPage /> },
   { path: '/recovery', element: <RecoveryPage /> },

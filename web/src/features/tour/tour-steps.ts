@@ -17,7 +17,7 @@ const eventsPart = (part: string): TourTarget[] => [
 ];
 
 /**
- * The guided tour (spec part 1 §2 "Tour"): Welcome, Menu, Policies, Data Sources, Events Manager (sources,
+ * The guided tour (docs/console.md §2 "Tour"): Welcome, Menu, Policies, Data Sources, Events Manager (sources,
  * triggers, action, save), Network Overview, Inventory, Alerts, Current Issues, Dashboard and 'Tour finished'.
  */
 export const TOUR_STEPS: readonly TourStepDefinition[] = [

@@ -6,7 +6,7 @@ import { NewUserPage } from './components/NewUserPage';
 import { UserListPage } from './components/UserListPage';
 import { UserProfilePage } from './components/UserProfilePage';
 
-/** Users screens under /dashboard (spec part 1 §2 "Users"). */
+/** Users screens under /dashboard (docs/console.md §2 "Users"). */
 export const usersRoutes: RouteObject[] = [
   { path: 'users', element: <UserListPage /> },
   {

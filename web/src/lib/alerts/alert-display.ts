@@ -1,7 +1,7 @@
 import { formatDateTime } from '../format';
 import type { Alert } from './alert';
 
-/** Parameters shown upper-cased (spec §9). */
+/** Parameters shown upper-cased (docs/console.md §9). */
 const UPPERCASE_PARAMETERS = new Set([
   'app_key',
   'dev_eui',
@@ -11,7 +11,7 @@ const UPPERCASE_PARAMETERS = new Set([
   'new_dev_eui',
   'join_eui',
 ]);
-/** Parameters shown as dates in the browser's time zone (spec §9). */
+/** Parameters shown as dates in the browser's time zone (docs/console.md §9). */
 const DATE_PARAMETERS = new Set(['packet_date', 'date', 'created_at']);
 /** Numeric parameters that are identifiers or counters, never rounded. */
 const VERBATIM_NUMBER_PARAMETERS = new Set([

@@ -13,7 +13,7 @@ export interface AlertParameters {
   [name: string]: unknown;
 }
 
-/** One item of `GET alerts?include_parameters=true` (api-reference §6, full alert). */
+/** One item of `GET alerts?include_parameters=true` (docs/api.md §6, full alert). */
 export interface Alert {
   id: number;
   /** Alert type code, e.g. 'LAF-001'. */

@@ -21,7 +21,7 @@ export class ResolveAlertController {
     @Inject(READ_MODEL_SYNC) private readonly readModels: ReadModelSync,
   ) {}
 
-  /** Admins only; the answer carries the alert as resolved (api-reference §6). */
+  /** Admins only; the answer carries the alert as resolved (docs/api.md §6). */
   @AdminOnly()
   @Put('alerts/:id/resolve')
   async resolve(

@@ -3,7 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 export const MAX_COMMENT_LENGTH = 1024;
 
-/** Body of PUT alerts/{id}/resolve (api-reference §6). */
+/** Body of PUT alerts/{id}/resolve (docs/api.md §6). */
 export class ResolveAlertBody {
   @ApiPropertyOptional({ maxLength: MAX_COMMENT_LENGTH })
   @IsOptional()

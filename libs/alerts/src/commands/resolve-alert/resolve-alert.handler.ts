@@ -20,7 +20,7 @@ export class ResolveAlertCommand {
   ) {}
 }
 
-/** Marks one alert resolved (api-reference §6). Answers the alert's document id, for the answer's read. */
+/** Marks one alert resolved (docs/api.md §6). Answers the alert's document id, for the answer's read. */
 @CommandHandler(ResolveAlertCommand)
 export class ResolveAlertHandler implements ICommandHandler<ResolveAlertCommand, string> {
   constructor(

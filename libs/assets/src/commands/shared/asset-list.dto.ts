@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, ValidateNested } from 'class-validator';
 
-/** One entry of `asset_list` (api-reference §10, §11). */
+/** One entry of `asset_list` (docs/api.md §10, §11). */
 export class AssetListItem {
   @ApiProperty({ example: 123456789 })
   @IsInt({ message: 'asset_id must be the integer id of an asset' })

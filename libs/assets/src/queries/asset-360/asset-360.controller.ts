@@ -10,7 +10,7 @@ import { attributesOf } from '../shared/asset-attributes';
 import { locationOf } from '../shared/inventory.json';
 import { ownAsset } from '../shared/own-asset';
 
-/** The asset 360° view's summary (api-reference §10). */
+/** The asset 360° view's summary (docs/api.md §10). */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class Asset360Controller {
@@ -51,7 +51,7 @@ export class Asset360Controller {
     };
   }
 
-  /** One single-key object per gateway hearing the device, keyed by the gateway's id (api-reference §10). */
+  /** One single-key object per gateway hearing the device, keyed by the gateway's id (docs/api.md §10). */
   private async gatewayLocations(device: AssetView) {
     if (device.gateways.length === 0) return [];
     const gateways = await this.store.collection<AssetView>(ASSETS).find(

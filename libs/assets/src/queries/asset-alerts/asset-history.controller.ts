@@ -32,7 +32,7 @@ const ISSUE_KEYS = {
   last_checked: (issue: IssueView) => issue.lastChecked,
 };
 
-/** An asset's alerts and open issues for the 360° view (api-reference §10), newest first by default. */
+/** An asset's alerts and open issues for the 360° view (docs/api.md §10), newest first by default. */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AssetHistoryController {

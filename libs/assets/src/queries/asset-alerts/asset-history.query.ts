@@ -25,10 +25,10 @@ class HistoryFilterQuery {
   risk?: string[];
 }
 
-/** GET inventory/{asset_type}/{id}/issues (api-reference §10). */
+/** GET inventory/{asset_type}/{id}/issues (docs/api.md §10). */
 export class AssetIssuesQuery extends IntersectionType(HistoryFilterQuery, PageQuery, OrderedQuery) {}
 
-/** GET inventory/{asset_type}/{id}/alerts (api-reference §10). */
+/** GET inventory/{asset_type}/{id}/alerts (docs/api.md §10). */
 export class AssetAlertsQuery extends AssetIssuesQuery {
   @IsOptional()
   @Transform(toFlag)

@@ -18,7 +18,7 @@ enum InventoryGrouping {
   importance = 'importance',
 }
 
-/** The inventory charts: bare lists of `{id, name, count}` under the list's filters (api-reference §10). */
+/** The inventory charts: bare lists of `{id, name, count}` under the list's filters (docs/api.md §10). */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountInventoryController {
@@ -73,7 +73,7 @@ function tally(rows: InventoryRow[], keys: (row: InventoryRow) => Array<[string 
   return [...groups.values()].sort((a, b) => b.count - a.count);
 }
 
-/** Per gateway: the matching devices it hears, plus one for itself when it matches (api-reference §10). */
+/** Per gateway: the matching devices it hears, plus one for itself when it matches (docs/api.md §10). */
 function countByGateway(all: InventoryRow[], rows: InventoryRow[]) {
   const counts = new Map<string, number>();
   for (const { asset } of rows) {

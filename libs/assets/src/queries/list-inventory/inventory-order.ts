@@ -2,7 +2,7 @@ import { IMPORTANCES } from '@lorawatch/domain/risk';
 import { compareBy, thenBy, type Direction } from '../shared/paging';
 import type { InventoryRow } from '../shared/inventory-rows';
 
-/** Sortable inventory fields (api-reference §10), by their API names. */
+/** Sortable inventory fields (docs/api.md §10), by their API names. */
 export const INVENTORY_ORDER_FIELDS = [
   'id',
   'hex_id',

@@ -17,7 +17,7 @@ import { ListInventoryQuery } from './list-inventory.query';
 export class ListInventoryController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  /** Paging style B: `{assets, total_pages, total_items}` (api-reference §10). */
+  /** Paging style B: `{assets, total_pages, total_items}` (docs/api.md §10). */
   @Get('inventory/list')
   async list(@CurrentUser() user: AuthUser, @Query() query: ListInventoryQuery) {
     requireMember(user);

@@ -17,7 +17,7 @@ enum UsageGrouping {
   loss = 'loss',
 }
 
-/** The network overview charts: `{total_count, groups:[{id, name, count}]}` (api-reference §13). */
+/** The network overview charts: `{total_count, groups:[{id, name, count}]}` (docs/api.md §13). */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountResourceUsageController {

@@ -17,7 +17,7 @@ import { usageJson } from './usage.json';
 export class ListResourceUsageController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  /** Paging style B: `{assets, total_pages, total_items}` (api-reference §13). */
+  /** Paging style B: `{assets, total_pages, total_items}` (docs/api.md §13). */
   @Get('resource_usage/list')
   async list(@CurrentUser() user: AuthUser, @Query() query: ListResourceUsageQuery) {
     requireMember(user);

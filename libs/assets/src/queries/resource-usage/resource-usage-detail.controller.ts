@@ -15,7 +15,7 @@ import { recentPackets } from './recent-packets';
 import { ResourceUsageDetailQuery } from './resource-usage.query';
 import { usageJson } from './usage.json';
 
-/** One asset of the network overview with its recent packets (api-reference §13). */
+/** One asset of the network overview with its recent packets (docs/api.md §13). */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class ResourceUsageDetailController {

@@ -8,7 +8,7 @@ import { AssetScopeQuery, OrderedQuery } from '../shared/asset-filter.query';
 const toNumber = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
 
-/** The network overview's filters (api-reference §13). */
+/** The network overview's filters (docs/api.md §13). */
 export class ResourceUsageFilterQuery extends AssetScopeQuery {
   @IsOptional()
   @IsIn(['connected', 'disconnected'], { message: 'asset_status must be connected or disconnected' })
@@ -48,7 +48,7 @@ export class ListResourceUsageQuery extends IntersectionType(
   OrderedQuery,
 ) {}
 
-/** Signal and SNR bounds on the packets of one asset's detail (api-reference §13). */
+/** Signal and SNR bounds on the packets of one asset's detail (docs/api.md §13). */
 export class ResourceUsageDetailQuery {
   @IsOptional()
   @Transform(toInteger)

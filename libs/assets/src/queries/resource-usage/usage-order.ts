@@ -29,7 +29,7 @@ const gatewaysFirst = compareBy<InventoryRow>((row) => (row.asset.type === 'gate
 const connectedFirst = compareBy<InventoryRow>((row) => (row.asset.connected ? 0 : 1), 'asc');
 const byId = compareBy<InventoryRow>((row) => row.asset.numericId, 'asc');
 
-/** Without an order: gateways first, connected first, then by id (api-reference §13). */
+/** Without an order: gateways first, connected first, then by id (docs/api.md §13). */
 export function usageOrder(order: { field: UsageOrderField; direction: Direction } | null) {
   if (order === null) return thenBy(gatewaysFirst, connectedFirst, byId);
   return thenBy(compareBy(KEYS[order.field], order.direction), byId);

@@ -3,7 +3,7 @@ import { unixSeconds } from '../shared/api-dates';
 import { listType } from '../shared/inventory.json';
 import type { InventoryRow } from '../shared/inventory-rows';
 
-/** A network overview row (api-reference §13); gateways carry null for the device-only figures. */
+/** A network overview row (docs/api.md §13); gateways carry null for the device-only figures. */
 export function usageJson(row: InventoryRow) {
   const asset: AssetView = row.asset;
   const usage = asset.usage;

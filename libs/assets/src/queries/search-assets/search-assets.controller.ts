@@ -10,7 +10,7 @@ import { inventoryRows, type InventoryRow } from '../shared/inventory-rows';
 import { compareBy, pageOf } from '../shared/paging';
 import { SearchAssetsQuery } from './search-assets.query';
 
-/** The inventory's search box (api-reference §14): devices and gateways apart, each paged. */
+/** The inventory's search box (docs/api.md §14): devices and gateways apart, each paged. */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class SearchAssetsController {

@@ -3,7 +3,7 @@ import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 
 import { toInteger, toIntegerList } from '@lorawatch/platform/query-params';
 import { AssetScopeQuery, toArray } from '../shared/asset-filter.query';
 
-/** GET assets/search (api-reference §14). `asset_type` and `importances` are accepted and ignored, as there. */
+/** GET assets/search (docs/api.md §14). `asset_type` and `importances` are accepted and ignored, as there. */
 export class SearchAssetsQuery extends AssetScopeQuery {
   @IsOptional()
   @IsString({ message: 'search_param must be a text' })

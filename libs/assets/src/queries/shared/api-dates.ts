@@ -1,4 +1,4 @@
-/** Inventory and network overview dates are Unix seconds (api-reference §1.7). */
+/** Inventory and network overview dates are Unix seconds (docs/api.md §1.7). */
 export function unixSeconds(iso: string | null): number | null {
   if (iso === null) return null;
   const ms = Date.parse(iso);

@@ -7,7 +7,7 @@ import { toFlag, toIntegerList } from '@lorawatch/platform/query-params';
 export const toArray = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === '' ? undefined : Array.isArray(value) ? value : [value];
 
-/** Filters every asset list shares (api-reference §10, §13). */
+/** Filters every asset list shares (docs/api.md §10, §13). */
 export class AssetScopeQuery {
   @IsOptional()
   @IsIn(['device', 'gateway'], { message: 'asset_type must be device or gateway' })
@@ -27,7 +27,7 @@ export class AssetScopeQuery {
   gateway_ids?: number[];
 }
 
-/** The inventory's filters (api-reference §10) and a free-text search over the asset's names. */
+/** The inventory's filters (docs/api.md §10) and a free-text search over the asset's names. */
 export class InventoryFilterQuery extends AssetScopeQuery {
   /** Vendor names; the literal `null` stands for assets of no known vendor. */
   @IsOptional()

@@ -65,7 +65,7 @@ export function touchesGateways(asset: AssetView, gateways: Set<string>): boolea
   return heardBy(asset).some((key) => gateways.has(key));
 }
 
-/** What a search term is matched against (api-reference §14): vendor, EUIs, address, names, data source name. */
+/** What a search term is matched against (docs/api.md §14): vendor, EUIs, address, names, data source name. */
 export function searchText(row: InventoryRow): string {
   const { asset } = row;
   return [

@@ -3,14 +3,14 @@ import type { AssetView } from '../../asset.view';
 import { unixSeconds } from './api-dates';
 import type { InventoryRow } from './inventory-rows';
 
-/** "Device" / "Gateway": the lists capitalise the type (api-reference §10). */
+/** "Device" / "Gateway": the lists capitalise the type (docs/api.md §10). */
 export const listType = (asset: AssetView): 'Device' | 'Gateway' =>
   asset.type === 'device' ? 'Device' : 'Gateway';
 
 export const locationOf = (asset: AssetView) =>
   asset.type === 'gateway' ? { latitude: asset.latitude, longitude: asset.longitude } : null;
 
-/** An inventory row (api-reference §10); names are those the network server gave, null until one says. */
+/** An inventory row (docs/api.md §10); names are those the network server gave, null until one says. */
 export function inventoryJson(row: InventoryRow) {
   const { asset } = row;
   return {

@@ -3,7 +3,7 @@ import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ASSETS, type AssetType, type AssetView } from '../../asset.view';
 
 /**
- * The asset a `/{asset_type}/{id}` path names (api-reference §10): a type other than device/gateway or a
+ * The asset a `/{asset_type}/{id}` path names (docs/api.md §10): a type other than device/gateway or a
  * non-integer id → 400, another organisation's asset → 403, none → 404.
  */
 export async function ownAsset(

@@ -1,4 +1,4 @@
-/** Paging style B (api-reference §1.6): 1-based pages, totals in the body; a page past the end is empty. */
+/** Paging style B (docs/api.md §1.6): 1-based pages, totals in the body; a page past the end is empty. */
 export function pageOf<T>(items: T[], page: number, size: number) {
   return {
     items: items.slice((page - 1) * size, page * size),
@@ -33,7 +33,7 @@ export function thenBy<T>(...comparers: Array<(a: T, b: T) => number>): (a: T, b
   };
 }
 
-/** `order_by[]=<field>&order_by[]=ASC|DESC` against a table of sortable fields (api-reference §1.5). */
+/** `order_by[]=<field>&order_by[]=ASC|DESC` against a table of sortable fields (docs/api.md §1.5). */
 export function parseOrder<K extends string>(
   value: string[] | string | undefined,
   fields: readonly K[],

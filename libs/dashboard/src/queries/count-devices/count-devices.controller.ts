@@ -8,7 +8,7 @@ import { dailyDeviceTotals, hourlyTotals } from '../traffic-buckets';
 import { CountDevicesQuery } from './count-devices.query';
 
 /**
- * The DEVICES chart (api-reference §5): devices heard per hour (newest first) or per day (oldest first), summed
+ * The DEVICES chart (docs/api.md §5): devices heard per hour (newest first) or per day (oldest first), summed
  * over data sources. A day counts each device once; the original took the busiest hour of the day instead,
  * which undercounts devices that speak at different hours.
  */

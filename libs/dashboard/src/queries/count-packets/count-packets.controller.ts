@@ -7,7 +7,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { dailyPacketTotals, hourlyTotals } from '../traffic-buckets';
 import { CountPacketsQuery } from './count-packets.query';
 
-/** The MESSAGES chart (api-reference §5): packets per hour or per day, newest first, only non-empty buckets. */
+/** The MESSAGES chart (docs/api.md §5): packets per hour or per day, newest first, only non-empty buckets. */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountPacketsController {

@@ -9,7 +9,7 @@ import { offsetPaging } from '../traffic-query';
 import { deviceJson } from '../traffic-json';
 import { ListDevicesQuery } from './list-devices.query';
 
-/** Devices of the organization, last heard first (api-reference §5): a bare list, `page` 0-based, no totals. */
+/** Devices of the organization, last heard first (docs/api.md §5): a bare list, `page` 0-based, no totals. */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class ListDevicesController {

@@ -10,7 +10,7 @@ import { packetJson } from '../traffic-json';
 import { ListPacketsQuery } from './list-packets.query';
 
 /**
- * The organization's recent packets, newest first (api-reference §5): a bare list, `page` 0-based, no totals.
+ * The organization's recent packets, newest first (docs/api.md §5): a bare list, `page` 0-based, no totals.
  * It reads the recent-packets ring (the newest 1000 packets of each data source), see recent-packets.ts.
  */
 @Controller('api/v1.0')

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import type { EventStore, RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import { readFixtureJson } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { readFixtureJson } from '@lorawatch/lorawan/testing/fixtures';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { envelope } from '@lorawatch/platform/aggregate';

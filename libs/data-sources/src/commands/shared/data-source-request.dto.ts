@@ -30,7 +30,7 @@ const HOST =
 // An MQTT topic filter: levels separated by '/', '+' alone in a level, '#' alone and last.
 const TOPIC = /^(?:[^#+/]*|\+)(?:\/(?:[^#+/]*|\+))*(?:\/#)?$|^#$/;
 
-/** Body of POST/PUT data_collectors and POST data_collectors/test (api-reference §4, console part 2 §5). */
+/** Body of POST/PUT data_collectors and POST data_collectors/test (docs/api.md §4, console part 2 §5). */
 export class DataSourceRequest {
   @ApiProperty({ maxLength: 120 })
   @IsString()

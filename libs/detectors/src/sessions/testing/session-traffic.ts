@@ -7,7 +7,7 @@ import {
   buildJoinAccept,
   buildJoinRequest,
 } from '@lorawatch/lorawan/build-frames';
-import { frameVectors, hex, ttnHandshake } from '@lorawatch/lorawan/testing/shared-fixtures';
+import { frameVectors, hex, ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import type { IssueClearance } from '../../detector-step';
 import { TTN_DEV_EUI } from '../../testing/fixture-packets';
 import { attributedJoinAccept, packetFromPhy, secondsAfter } from '../../testing/packet-factory';
@@ -78,7 +78,7 @@ export function ttnUplink(
     payload: options.payload ?? Buffer.from(`reading ${fCnt}`),
     confirmed: options.confirmed,
   });
-  // Application events tell the collector which device sent a data frame (wire-formats §0).
+  // Application events tell the collector which device sent a data frame (docs/wire-formats.md §0).
   return packetFromPhy(phy, { gateway, date: at(seconds), devEui: TTN_DEV_EUI, devEuiInferred: true });
 }
 

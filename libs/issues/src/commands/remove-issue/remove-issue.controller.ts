@@ -15,7 +15,7 @@ export class RemoveIssueController {
     @Inject(READ_MODEL_SYNC) private readonly readModels: ReadModelSync,
   ) {}
 
-  /** Admins and regular users; answers the bare number 200 like the original (api-reference §7). */
+  /** Admins and regular users; answers the bare number 200 like the original (docs/api.md §7). */
   @Post('quarantined_devices/remove')
   @HttpCode(200)
   // Nest sends a bare number as text; the contract's body is the JSON number.

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import { toInteger } from '@lorawatch/platform/query-params';
 
-/** Body of POST quarantined_devices/remove (api-reference §7). */
+/** Body of POST quarantined_devices/remove (docs/api.md §7). */
 export class RemoveIssueBody {
   @ApiProperty({ description: 'Id of the current issue (quarantine record)', example: 12 })
   @Transform(toInteger)

@@ -29,7 +29,7 @@ export class RemoveIssueCommand {
 }
 
 /**
- * Manual resolution (alert-types.md §2.4, mechanism 3): closes the issue with reason MANUAL; the issue tracker then
+ * Manual resolution (docs/alert-catalogue.md §2.4, mechanism 3): closes the issue with reason MANUAL; the issue tracker then
  * raises LAF-601 naming the user. Unknown or another organisation's issue → 404, already resolved → 409.
  */
 @CommandHandler(RemoveIssueCommand)

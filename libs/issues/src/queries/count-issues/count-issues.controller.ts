@@ -8,7 +8,7 @@ import { ISSUES, type IssueView } from '../../projection/issue.view';
 import { dataSourceNames, issueFilter } from '../issue-filter';
 import { CountIssueDevicesQuery, CountIssuesQuery } from './count-issues.query';
 
-/** Counts of current issues for the pie filters and the DEVICES tile and chart (api-reference §7). */
+/** Counts of current issues for the pie filters and the DEVICES tile and chart (docs/api.md §7). */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountIssuesController {

@@ -19,7 +19,7 @@ const SORTABLE: Record<string, string> = {
   data_collector_id: 'dataSourceId',
 };
 
-/** Current issues (api-reference §7): a bare list, newest first by default. */
+/** Current issues (docs/api.md §7): a bare list, newest first by default. */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class ListIssuesController {

@@ -3,7 +3,7 @@ import { IsOptional } from 'class-validator';
 import { PageQuery } from '@lorawatch/platform/query-params';
 import { IssueFilterQuery } from '../issue-filter.query';
 
-/** Paging style D (api-reference §1.6): 1-based, applied only when both page and size are given. */
+/** Paging style D (docs/api.md §1.6): 1-based, applied only when both page and size are given. */
 export class ListIssuesQuery extends IntersectionType(IssueFilterQuery, PageQuery) {
   /** `[column, ASC|DESC]`. */
   @IsOptional()

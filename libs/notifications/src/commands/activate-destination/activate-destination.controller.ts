@@ -7,7 +7,7 @@ import { NotificationsApiError, NotificationsErrorFilter } from '../../http/noti
 import { ActivateDestinationCommand } from './activate-destination.handler';
 
 /**
- * Activation links of extra email and phone destinations (api-reference §9). Public: the link is the proof. The
+ * Activation links of extra email and phone destinations (docs/api.md §9). Public: the link is the proof. The
  * console reads `email` / `phone` on success and `code` otherwise; DISABLED_TOKEN is a 200 on purpose.
  */
 @Controller('api/v1.0/notifications')

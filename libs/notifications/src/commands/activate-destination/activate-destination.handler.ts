@@ -20,7 +20,7 @@ export class ActivateDestinationCommand {
   ) {}
 }
 
-/** Following an activation link (api-reference §9): the token names the destination, the aggregate decides. */
+/** Following an activation link (docs/api.md §9): the token names the destination, the aggregate decides. */
 @CommandHandler(ActivateDestinationCommand)
 export class ActivateDestinationHandler implements ICommandHandler<
   ActivateDestinationCommand,

@@ -20,7 +20,7 @@ class ReadAtBody {
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** PATCH and DELETE notifications/{id} (api-reference §9), on the caller's own notifications only. */
+/** PATCH and DELETE notifications/{id} (docs/api.md §9), on the caller's own notifications only. */
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class ChangeNotificationController {

@@ -8,7 +8,7 @@ import { NotificationsErrorFilter } from '../../http/notifications-errors';
 import { PreferencesDto } from './set-preferences.dto';
 import { SetPreferencesCommand } from './set-preferences.handler';
 
-/** Each user saves their own preferences (api-reference §9); the answer is the original's 200 `null`. */
+/** Each user saves their own preferences (docs/api.md §9); the answer is the original's 200 `null`. */
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class SetPreferencesController {

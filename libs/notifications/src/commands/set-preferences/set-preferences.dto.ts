@@ -91,7 +91,7 @@ export class TagReferenceDto {
   color?: string;
 }
 
-/** PUT notifications/preferences: the shape GET answers, all five keys (api-reference §9). */
+/** PUT notifications/preferences: the shape GET answers, all five keys (docs/api.md §9). */
 export class PreferencesDto {
   @IsArray({ message: 'destinations must be a list' })
   @ValidateNested({ each: true })

@@ -114,7 +114,7 @@ export class SetPreferencesHandler implements ICommandHandler<SetPreferencesComm
     }));
   }
 
-  /** Every data source named must be one of the organisation's (api-reference §9: 403 for another's). */
+  /** Every data source named must be one of the organisation's (docs/api.md §9: 403 for another's). */
   private async checkDataSources(user: AuthUser, ids: number[]): Promise<void> {
     const sources = this.store.collection<DataSourceView>(DATA_SOURCES);
     for (const id of ids) {

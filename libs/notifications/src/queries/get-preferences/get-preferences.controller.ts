@@ -11,7 +11,7 @@ import { ASSET_LABELS, type AssetLabels } from '../../ports/asset-labels.port';
 import { NOTIFICATION_PREFERENCES, type PreferencesView } from '../../projection/preferences.view';
 
 /**
- * The caller's preferences in the shape of api-reference §9. A user who never saved any sees the defaults. Webhook
+ * The caller's preferences in the shape of docs/api.md §9. A user who never saved any sees the defaults. Webhook
  * secrets are write-only: `secret` is always null here. Disabled and deleted data sources are left out.
  */
 @Controller('api/v1.0/notifications')

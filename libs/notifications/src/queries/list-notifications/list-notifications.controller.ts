@@ -10,7 +10,7 @@ import { NOTIFICATIONS, type NotificationView } from '../../projection/notificat
 import { loadNotifiedAlert } from '../../projection/notified-alert';
 
 /**
- * The caller's own notifications, newest first, paged with total-items / total-pages headers (api-reference §9,
+ * The caller's own notifications, newest first, paged with total-items / total-pages headers (docs/api.md §9,
  * §1.6 A), and the count of unread ones. Unlike the original, opening the list does not zero the count: the badge
  * shows what is really unread.
  */

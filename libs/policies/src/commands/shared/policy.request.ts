@@ -5,7 +5,7 @@ import { coded } from '../../http/coded';
 import { PolicyItemRequest } from './policy-item.request';
 import { PolicyName } from './policy-name';
 
-/** Body of POST policies and PUT policies/{id} (api-reference §8). */
+/** Body of POST policies and PUT policies/{id} (docs/api.md §8). */
 export class PolicyRequest {
   @PolicyName()
   name!: string;

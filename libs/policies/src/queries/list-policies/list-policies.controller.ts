@@ -17,7 +17,7 @@ const DEFAULT_PAGE_SIZE = 20;
 export class ListPoliciesController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
-  /** Own and global policies by id, a bare list with paging headers (api-reference §8, §1.6 A). */
+  /** Own and global policies by id, a bare list with paging headers (docs/api.md §8, §1.6 A). */
   @Get('policies')
   @ApiResponse({ status: 200, description: 'Policies; totals in the total-items and total-pages headers' })
   async list(

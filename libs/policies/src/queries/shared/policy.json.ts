@@ -6,7 +6,7 @@ import { policyItemId } from '../../domain/policy-items';
 import type { PolicyView } from '../../policy.view';
 
 /**
- * API shape of a policy (api-reference §8). It lists an item for every alert type, as the detectors apply it:
+ * API shape of a policy (docs/api.md §8). It lists an item for every alert type, as the detectors apply it:
  * a type without a stored item is enabled, and every parameter shows its value or the catalogue default.
  * `dataSources`: the caller's organization's data sources, of which those bound to the policy are listed.
  */

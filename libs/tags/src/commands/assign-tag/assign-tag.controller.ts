@@ -17,7 +17,7 @@ import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.fil
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { AssignTagCommand } from './assign-tag.handler';
 
-/** Labelling assets (api-reference §11): idempotent both ways. */
+/** Labelling assets (docs/api.md §11): idempotent both ways. */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AssignTagController {

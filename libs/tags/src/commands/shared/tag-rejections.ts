@@ -24,7 +24,7 @@ export class TagInvalidFilter implements ExceptionFilter {
   }
 }
 
-/** The tags API's answers to a rejected decision (api-reference §11): coded 400 list, 422 unknown, 403 foreign. */
+/** The tags API's answers to a rejected decision (docs/api.md §11): coded 400 list, 422 unknown, 403 foreign. */
 export function accepted<T>(decision: TagDecision<T>): T {
   if (decision !== null && typeof decision === 'object' && 'rejected' in decision) {
     if (decision.rejected === 'invalid') throw new TagInvalid(decision.errors);

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 
-/** POST and PATCH tags take name and colour from the query string (api-reference §11); the domain checks them. */
+/** POST and PATCH tags take name and colour from the query string (docs/api.md §11); the domain checks them. */
 export class TagQuery {
   @ApiPropertyOptional({ example: 'north_field' })
   @IsOptional()

@@ -17,7 +17,7 @@ import { TagInvalidFilter } from '../shared/tag-rejections';
 import { TagQuery } from '../shared/tag.query';
 import { DeleteTagCommand, UpdateTagCommand } from './update-tag.handler';
 
-/** Renaming, recolouring and removing a tag; unknown or another organisation's tag → 422 (api-reference §11). */
+/** Renaming, recolouring and removing a tag; unknown or another organisation's tag → 422 (docs/api.md §11). */
 @Controller('api/v1.0')
 @UseFilters(TagInvalidFilter)
 export class UpdateTagController {

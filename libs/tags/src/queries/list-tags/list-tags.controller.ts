@@ -6,7 +6,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { unknownTag } from '../../commands/shared/tag-rejections';
 import { TAGS, tagJson, type TagView } from '../../projection/tag.view';
 
-/** The organisation's labels (api-reference §11), by name. */
+/** The organisation's labels (docs/api.md §11), by name. */
 @Controller('api/v1.0')
 export class ListTagsController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}

@@ -15,7 +15,7 @@ export function filterParams(filters: AlertFilters): QueryParams {
   };
 }
 
-/** `GET alerts`: a bare list, page 0-based, totals from `alerts/count` (api-reference §6). */
+/** `GET alerts`: a bare list, page 0-based, totals from `alerts/count` (docs/api.md §6). */
 export function getAlerts(api: ApiClient, query: AlertsQuery): Observable<Alert[]> {
   return api.get<Alert[]>('alerts', {
     query: {
@@ -47,7 +47,7 @@ export interface DataCollectorCount {
   count: number;
 }
 
-/** The criteria of the per-group counts; the window is `from` / `to` there (api-reference §4, §6). */
+/** The criteria of the per-group counts; the window is `from` / `to` there (docs/api.md §4, §6). */
 function windowParams(filters: AlertFilters): QueryParams {
   return {
     type: filters.types,

@@ -10,7 +10,7 @@ const STATUSES = [
 
 /**
  * The range pickers, quick ranges and the status filter. Only one status can be on; turning the active one off
- * leaves no status filter (spec part 1 §4), which a radio group cannot express, hence two toggling chips.
+ * leaves no status filter (docs/console.md §4), which a radio group cannot express, hence two toggling chips.
  */
 export function AlertsSearch({
   filters,

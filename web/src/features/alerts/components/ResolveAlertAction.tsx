@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { ResolveStatus } from '../hooks/useResolveAlert';
 
-/** The server's limit on a resolution comment (api-reference §6). */
+/** The server's limit on a resolution comment (docs/api.md §6). */
 export const MAX_COMMENT_LENGTH = 1024;
 
 /**

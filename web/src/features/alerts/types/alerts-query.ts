@@ -2,7 +2,7 @@ import type { Risk } from '../../../lib/levels';
 
 export type SortDirection = 'ASC' | 'DESC';
 
-/** `order_by[]` is always `[column, direction]` (api-reference §1.5). */
+/** `order_by[]` is always `[column, direction]` (docs/api.md §1.5). */
 export type AlertsOrder = readonly [field: string, direction: SortDirection];
 
 export const DEFAULT_ALERTS_ORDER: AlertsOrder = ['created_at', 'DESC'];

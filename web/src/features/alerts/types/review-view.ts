@@ -3,7 +3,7 @@ import type { Risk } from '../../../lib/levels';
 import { DEFAULT_PAGE_SIZE, toggleSort, type Sort } from '../../../lib/paging';
 import { DEFAULT_ALERTS_ORDER, type AlertFilters, type AlertsQuery } from './alerts-query';
 
-/** The resolved/unresolved filter: at most one of the two, `null` for both (spec part 1 §4). */
+/** The resolved/unresolved filter: at most one of the two, `null` for both (docs/console.md §4). */
 export type StatusFilter = 'resolved' | 'unresolved' | null;
 
 /** What the user chose on the Alerts review: the filters behind the charts, the table and the total. */
@@ -29,7 +29,7 @@ export interface ReviewView {
 
 export const DEFAULT_SORT: Sort = { field: DEFAULT_ALERTS_ORDER[0], direction: DEFAULT_ALERTS_ORDER[1] };
 
-/** Default: the last day, unresolved alerts, newest first, 50 a page (spec part 1 §4, §9). */
+/** Default: the last day, unresolved alerts, newest first, 50 a page (docs/console.md §4, §9). */
 export function initialReviewView(now: Date = new Date()): ReviewView {
   return {
     filters: {
@@ -65,7 +65,7 @@ function toggled<T>(values: readonly T[], value: T): T[] {
   return values.includes(value) ? values.filter((existing) => existing !== value) : [...values, value];
 }
 
-/** A new range keeps no type, risk or data source filter and shows unresolved alerts (spec part 1 §4). */
+/** A new range keeps no type, risk or data source filter and shows unresolved alerts (docs/console.md §4). */
 function withRange(range: DateRange, quick: QuickRange | null): ReviewFilters {
   return { range, quick, types: [], risks: [], dataCollectorIds: [], status: 'unresolved' };
 }

@@ -16,7 +16,7 @@ export type GatewayLocationEntry = Record<
   { name: string | null; hex_id: string; latitude: number | null; longitude: number | null }
 >;
 
-/** `GET inventory/{type}/{id}` (api-reference §10). */
+/** `GET inventory/{type}/{id}` (docs/api.md §10). */
 export interface Asset360 {
   id: number;
   hex_id: string;
@@ -49,7 +49,7 @@ export interface PacketCounter {
   percentage: number | null;
 }
 
-/** `GET resource_usage/{type}/{id}` and the items of `resource_usage/list` (api-reference §13). */
+/** `GET resource_usage/{type}/{id}` and the items of `resource_usage/list` (docs/api.md §13). */
 export interface ResourceUsage {
   id: number;
   hex_id: string;

@@ -1,4 +1,4 @@
-/** The 360 view's constants (spec part 2 §9). */
+/** The 360 view's constants (docs/console.md §9). */
 export const ALERTS_PAGE_SIZE = 7;
 export const ISSUES_PAGE_SIZE = 5;
 export const GATEWAY_DEVICES_PAGE_SIZE = 5;

@@ -1,7 +1,7 @@
 import type { Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 
-/** `POST register` without a token: a self sign-up (api-reference §2). */
+/** `POST register` without a token: a self sign-up (docs/api.md §2). */
 export interface SignUpRequest {
   username: string;
   full_name: string;

@@ -6,7 +6,7 @@ export interface Credentials {
   password: string;
 }
 
-/** `POST login` 200 answer (api-reference §2); every failure is a non-200 (403 in the original). */
+/** `POST login` 200 answer (docs/api.md §2); every failure is a non-200 (403 in the original). */
 export interface LoginAnswer {
   message: string;
   access_token: string;

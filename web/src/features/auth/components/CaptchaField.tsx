@@ -48,7 +48,7 @@ export interface CaptchaFieldProps {
   siteKey: string | null;
   /** The answer token, or null when the widget expired or was reset. */
   onToken: (token: string | null) => void;
-  /** The server refused the answer (spec §8 "captcha error flag"): the widget is reset for a new try. */
+  /** The server refused the answer (docs/console.md §8 "captcha error flag"): the widget is reset for a new try. */
   failed: boolean;
 }
 

@@ -12,7 +12,7 @@ interface RecoveryRequest {
   captchaToken: string;
 }
 
-/** /recovery: asks for a password-recovery mail by username or e-mail (spec part 1 §2). */
+/** /recovery: asks for a password-recovery mail by username or e-mail (docs/console.md §2). */
 export function RecoveryPage({ siteKey = configuredSiteKey() }: { siteKey?: string | null }) {
   const { api } = useServices();
   const [login, setLogin] = useState('');

@@ -16,7 +16,7 @@ import {
 import { CaptchaField, configuredSiteKey } from './CaptchaField';
 import { PublicCard } from './PublicCard';
 
-/** /register: self sign-up; the server mails an activation link (spec part 1 §2, §5, §8). */
+/** /register: self sign-up; the server mails an activation link (docs/console.md §2, §5, §8). */
 export function RegisterPage({ siteKey = configuredSiteKey() }: { siteKey?: string | null }) {
   const { api } = useServices();
   const [username, setUsername] = useState('');

@@ -1,7 +1,7 @@
 import { RULE_TEXTS } from '../../../lib/account-rules';
 import { serverMessage } from '../../../lib/server-message';
 
-/** Texts of the public account screens (spec part 1 §2, §8). */
+/** Texts of the public account screens (docs/console.md §2, §8). */
 export const ACCOUNT_TEXTS = {
   registered: 'An email was sent to the account provided.',
   userExists: 'We are sorry, that username already exists.',

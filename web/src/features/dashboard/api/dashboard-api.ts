@@ -17,7 +17,7 @@ function windowParams(name: string, window: RangeWindow, dataSourceIds: readonly
   };
 }
 
-/** `GET data_collectors` → `{data_collectors}` (api-reference §4). */
+/** `GET data_collectors` → `{data_collectors}` (docs/api.md §4). */
 export function getDataSources(api: ApiClient): Observable<DataSource[]> {
   return api
     .get<{ data_collectors: DataSource[] }>('data_collectors')
@@ -76,7 +76,7 @@ export function getPacketBuckets(
   return api.get<CountBucket[]>('packets/count', { query: windowParams('date', window, dataSourceIds) });
 }
 
-/** How many unresolved alerts the preview shows, and how far back (spec part 1 §9). */
+/** How many unresolved alerts the preview shows, and how far back (docs/console.md §9). */
 export const LATEST_ALERTS_SIZE = 50;
 export const LATEST_ALERTS_DAYS = 7;
 

@@ -12,7 +12,7 @@ export interface DashboardChartProps {
   colorIndex: number;
 }
 
-/** A dashboard bar chart with its headline figure (K/M above a thousand, spec §9) in the card's corner. */
+/** A dashboard bar chart with its headline figure (K/M above a thousand, docs/console.md §9) in the card's corner. */
 export function DashboardChart({ title, testId, state, colorIndex }: DashboardChartProps) {
   const data = state.status === 'ready' ? state.value : null;
   return (

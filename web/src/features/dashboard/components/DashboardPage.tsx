@@ -10,7 +10,7 @@ import { DataSourceBadge } from './DataSourceBadge';
 import { DataSourceFilter } from './DataSourceFilter';
 import { LatestAlertsTable } from './LatestAlertsTable';
 
-/** /dashboard: data sources, four bar charts over the chosen range and the latest alerts (spec part 1 §2). */
+/** /dashboard: data sources, four bar charts over the chosen range and the latest alerts (docs/console.md §2). */
 export function DashboardPage() {
   const dashboard = useDashboard();
   const startTour = useStartTour();

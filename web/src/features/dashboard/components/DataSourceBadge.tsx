@@ -6,7 +6,7 @@ export interface DataSourceBadgeProps {
   loading: boolean;
 }
 
-/** `active/total` data sources: blue when every one is connected, red otherwise (spec part 1 §2 /dashboard). */
+/** `active/total` data sources: blue when every one is connected, red otherwise (docs/console.md §2 /dashboard). */
 export function DataSourceBadge({ active, total, loading }: DataSourceBadgeProps) {
   const allActive = total > 0 && active === total;
   return (

@@ -17,7 +17,7 @@ export function parseDataSourceEvent(payload: unknown): DataSource | null {
   return { id: payload.id, name, status: payload.status };
 }
 
-/** A data source is active only when its status is CONNECTED (spec part 1 §9). */
+/** A data source is active only when its status is CONNECTED (docs/console.md §9). */
 export function isActive(source: DataSource): boolean {
   return source.status === 'CONNECTED';
 }

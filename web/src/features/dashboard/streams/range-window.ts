@@ -2,10 +2,10 @@ import type { BarPoint } from '../../../components/charts/BarChartCard';
 import { parseTimestamp } from '../../../lib/format';
 import type { CountBucket, DashboardRange } from '../types/dashboard';
 
-/** Bars per range (spec part 1 §9): 26 hours, 9 days, 33 days. */
+/** Bars per range (docs/console.md §9): 26 hours, 9 days, 33 days. */
 export const BAR_COUNTS: Record<DashboardRange, number> = { DAY: 26, WEEK: 9, MONTH: 33 };
 
-/** The day view labels every third hour (spec §9); the month's 33 days would crowd the axis, so every third too. */
+/** The day view labels every third hour (docs/console.md §9); the month's 33 days would crowd the axis, so every third too. */
 const TICK_EVERY: Record<DashboardRange, number> = { DAY: 3, WEEK: 1, MONTH: 3 };
 
 const HOUR_MS = 3_600_000;

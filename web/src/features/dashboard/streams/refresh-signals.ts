@@ -15,7 +15,7 @@ export const LIVE_EVENTS = ['new_alert', 'projection_updated'] as const;
 
 /** A busy network changes the read models several times a second: reload at most this often. */
 export const LIVE_REFRESH_MS = 5_000;
-/** Without any event the dashboard still reloads after this long (spec part 1 §9: 60000 ms). */
+/** Without any event the dashboard still reloads after this long (docs/console.md §9: 60000 ms). */
 export const AUTO_REFRESH_MS = 60_000;
 
 export interface RefreshOptions {

@@ -1,14 +1,14 @@
 import type { QuickRange } from '../../../lib/date-range';
 import type { Risk } from '../../../lib/levels';
 
-/** The dashboard's range buttons: Last day, Last week, Last month (spec part 1 §4 "Dashboard range"). */
+/** The dashboard's range buttons: Last day, Last week, Last month (docs/console.md §4 "Dashboard range"). */
 export type DashboardRange = QuickRange;
 
 /** What the dashboard reads of a data source (`GET data_collectors`). */
 export interface DataSource {
   id: number;
   name: string;
-  /** CONNECTED, DISCONNECTED or DISABLED; only CONNECTED counts as active (spec §9). */
+  /** CONNECTED, DISCONNECTED or DISABLED; only CONNECTED counts as active (docs/console.md §9). */
   status: string;
 }
 

@@ -14,7 +14,7 @@ import type {
   TtnRegion,
 } from '../types/data-source';
 
-/** Calls of the data-source screens (spec part 2 §7 "Data sources"; api-reference §4). Pages are 0-based here. */
+/** Calls of the data-source screens (docs/console.md §7 "Data sources"; docs/api.md §4). Pages are 0-based here. */
 export function getDataSources(
   api: ApiClient,
   page: number,

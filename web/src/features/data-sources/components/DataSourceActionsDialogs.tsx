@@ -43,7 +43,7 @@ function useConfirmedAction(
   return { loading, error, confirm };
 }
 
-/** Enable or disable through a confirmation (spec §4). */
+/** Enable or disable through a confirmation (docs/console.md §4). */
 export function StatusChangeDialog({ source, onConfirm, onClose }: DialogProps) {
   const { loading, error, confirm } = useConfirmedAction(source, onConfirm, onClose, STATUS_CHANGE_FAILED);
   const enabling = source?.status === 'DISABLED';
@@ -69,7 +69,7 @@ export function StatusChangeDialog({ source, onConfirm, onClose }: DialogProps) 
   );
 }
 
-/** Removing needs the tick box (spec §2). */
+/** Removing needs the tick box (docs/console.md §2). */
 export function DeleteDataSourceDialog({ source, onConfirm, onClose }: DialogProps) {
   const { loading, error, confirm } = useConfirmedAction(source, onConfirm, onClose, DELETE_FAILED);
   const [ticked, setTicked] = useState(false);

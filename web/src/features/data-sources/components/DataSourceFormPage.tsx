@@ -29,7 +29,7 @@ export const CLEAR_TEXT_WARNING = "If you don't enable SSL, credentials will be 
 const KEEP_SECRET = 'Leave empty to keep the stored value';
 const LIST = '/dashboard/data_collectors';
 
-/** /dashboard/data_collectors/new and /{id}/edit: administrators only (spec §6). */
+/** /dashboard/data_collectors/new and /{id}/edit: administrators only (docs/console.md §6). */
 export function DataSourceFormPage() {
   return (
     <AdminOnly fallback={<ForbiddenPage />}>
@@ -331,7 +331,7 @@ function TtnV3Fields({ form, regions }: { form: DataSourceForm; regions: { id: n
   );
 }
 
-/** TTN v2: sign in with the account, then tick its gateways (spec §7, §8). */
+/** TTN v2: sign in with the account, then tick its gateways (docs/console.md §7, §8). */
 function TtnV2Gateways({ form }: { form: DataSourceForm }) {
   const { values, gateways } = form;
   const canFetch = values.user.trim() !== '' && values.password !== '' && values.ip.trim() !== '';

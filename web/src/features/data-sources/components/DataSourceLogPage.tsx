@@ -15,7 +15,7 @@ import { StatusBadge } from './StatusBadge';
 export const LOG_COLUMNS = ['Datetime', 'Event', 'Details'] as const;
 const BASE = '/dashboard/data_collectors';
 
-/** /dashboard/data_collectors/{id}/log: a summary of the data source and its events, newest first (spec §2). */
+/** /dashboard/data_collectors/{id}/log: a summary of the data source and its events, newest first (docs/console.md §2). */
 export function DataSourceLogPage() {
   const id = Number(useParams().id);
   const source = useDataSource(id);

@@ -71,7 +71,7 @@ function connectionRows(source: DataSource, regionNames: Record<number, string>)
   return rows;
 }
 
-/** /dashboard/data_collectors/{id}/view (spec §2). */
+/** /dashboard/data_collectors/{id}/view (docs/console.md §2). */
 export function DataSourceViewPage() {
   const id = Number(useParams().id);
   const state = useDataSource(id);

@@ -70,7 +70,7 @@ export interface DataSourceForm {
   fetchGateways: () => void;
 }
 
-/** State and calls of the New / Edit Data Source form (spec part 2 §4, §5). */
+/** State and calls of the New / Edit Data Source form (docs/console.md §4, §5). */
 export function useDataSourceForm(id: number | null): DataSourceForm {
   const { api } = useServices();
 
@@ -106,7 +106,7 @@ export function useDataSourceForm(id: number | null): DataSourceForm {
       ? storedSecretsOf(context.data.source)
       : NO_STORED_SECRETS;
 
-  // Start from the stored data source, or with the Default policy preselected (spec §9).
+  // Start from the stored data source, or with the Default policy preselected (docs/console.md §9).
   useEffect(() => {
     if (context.status !== 'ready' || initialised.current) return;
     initialised.current = true;

@@ -18,7 +18,7 @@ export interface DataSourcesList extends DataSourcesListState {
   pageCount: number;
   setPage: (page: number) => void;
   setPageSize: (size: number) => void;
-  /** DISABLED → ENABLED, anything else → DISABLED (spec §4); resolves once the server accepted it. */
+  /** DISABLED → ENABLED, anything else → DISABLED (docs/console.md §4); resolves once the server accepted it. */
   toggleStatus: (source: DataSourceListItem) => Promise<void>;
   remove: (source: DataSourceListItem) => Promise<void>;
 }

@@ -15,7 +15,7 @@ const run = (
   timing: { pollMs: number; timeoutMs: number; editingId?: number } = { pollMs: 1, timeoutMs: 200 },
 ) => lastValueFrom(runConnectionTest(apiWith(routes), payload, timing).pipe(toArray()));
 
-describe('connection test flow (spec §4, §8)', () => {
+describe('connection test flow (docs/console.md §4, §8)', () => {
   it('starts running, polls until the server answers, and reports "{type}: {message}"', async () => {
     let polls = 0;
     const states = await run({

@@ -38,7 +38,7 @@ export interface ConnectionTestTiming {
 
 /**
  * One connection test as a stream of states: POST the settings, then poll the result until the server has one
- * (success when its type is SUCCESS), a request fails, or the time is up (spec §8 texts).
+ * (success when its type is SUCCESS), a request fails, or the time is up (docs/console.md §8 texts).
  */
 export function runConnectionTest(
   api: ApiClient,

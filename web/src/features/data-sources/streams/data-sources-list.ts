@@ -70,7 +70,7 @@ function reduce(state: DataSourcesListState, action: ListAction): DataSourcesLis
   }
 }
 
-/** `updated_data_collector` payloads: the whole data source (api-reference §16). */
+/** `updated_data_collector` payloads: the whole data source (docs/api.md §16). */
 export function dataSourceUpdates$(realtime: RealtimeEvents): Observable<DataSourceListItem> {
   return realtime
     .on('updated_data_collector')

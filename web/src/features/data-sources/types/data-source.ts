@@ -1,4 +1,4 @@
-/** Type codes of data sources (spec part 2 §3). */
+/** Type codes of data sources (docs/console.md §3). */
 export type DataSourceTypeCode =
   'chirpstack_collector' | 'chirpstack_v4_collector' | 'ttn_v3_collector' | 'ttn_collector';
 
@@ -13,7 +13,7 @@ export interface GatewayRef {
   gateway_name: string;
 }
 
-/** `GET data_collectors` item (api-reference §4, list shape). */
+/** `GET data_collectors` item (docs/api.md §4, list shape). */
 export interface DataSourceListItem {
   id: number;
   name: string;
@@ -84,7 +84,7 @@ export interface DataSourceLogEvent {
   user: { id: number; username: string; full_name: string } | null;
 }
 
-/** The create/update/test body (api-reference §4). */
+/** The create/update/test body (docs/api.md §4). */
 export interface DataSourcePayload {
   name: string;
   description: string;
@@ -114,14 +114,14 @@ export interface ConnectionTestReply {
   message: string;
 }
 
-/** Status colours (spec §4); other statuses show neutral. */
+/** Status colours (docs/console.md §4); other statuses show neutral. */
 export const STATUS_COLORS: Record<string, string> = {
   CONNECTED: 'green',
   DISCONNECTED: 'red',
   DISABLED: 'gray',
 };
 
-/** Log event labels (spec §4). */
+/** Log event labels (docs/console.md §4). */
 export const LOG_EVENT_LABELS: Record<string, string> = {
   CREATED: 'Created',
   UPDATED: 'Updated',
@@ -135,7 +135,7 @@ export const LOG_EVENT_LABELS: Record<string, string> = {
   FAILED_LOGIN: 'Failed login',
 };
 
-/** Log events shown as errors (spec §4). */
+/** Log events shown as errors (docs/console.md §4). */
 export const ERROR_LOG_EVENTS: ReadonlySet<string> = new Set([
   'DISCONNECTED',
   'FAILED_PARSING',

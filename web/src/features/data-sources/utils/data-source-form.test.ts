@@ -26,7 +26,7 @@ const ttnV3: DataSourceFormValues = {
   gatewayApiKey: 'NNSXS.KEY',
 };
 
-describe('data source form rules (spec part 2 §5)', () => {
+describe('data source form rules (docs/console.md §5)', () => {
   it('accepts a complete ChirpStack data source', () => {
     expect(validateDataSource(chirpStack)).toEqual({});
     expect(validateDataSource({ ...chirpStack, ip: 'broker.example.com' })).toEqual({});

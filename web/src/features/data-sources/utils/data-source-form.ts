@@ -1,6 +1,6 @@
 import type { DataSource, DataSourcePayload, DataSourceTypeCode } from '../types/data-source';
 
-/** Limits of spec part 2 §5 and §9. */
+/** Limits of docs/console.md §5 and §9. */
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 1000;
 /** Credentials and the API key must stay under 120 characters. */
@@ -123,7 +123,7 @@ export function splitList(value: string): string[] {
     .filter((part) => part !== '');
 }
 
-/** Every rule of spec part 2 §5 for the chosen type; an empty result means Test connection may run. */
+/** Every rule of docs/console.md §5 for the chosen type; an empty result means Test connection may run. */
 export function validateDataSource(
   values: DataSourceFormValues,
   stored: StoredSecrets = NO_STORED_SECRETS,

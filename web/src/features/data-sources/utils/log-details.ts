@@ -5,7 +5,7 @@ export const logEventLabel = (type: string) => LOG_EVENT_LABELS[type] ?? type;
 const text = (value: unknown) =>
   value === null || value === undefined || value === '' ? null : String(value);
 
-/** The Details column of the log (spec §4): what changed, what failed, and who did it. */
+/** The Details column of the log (docs/console.md §4): what changed, what failed, and who did it. */
 export function logEventDetails(event: DataSourceLogEvent, policyNames: Record<number, string> = {}): string {
   const parameters = event.parameters ?? {};
   const parts: string[] = [];

@@ -15,8 +15,8 @@ export interface EventsPage {
 
 /**
  * The events log lists the organization's alerts, newest first: `GET alerts` (a bare list, page 0-based) and its
- * total from `alerts/count?group_by=TOTAL` (api-reference §6). The original's own path for this list is not
- * known (spec part 2 §7).
+ * total from `alerts/count?group_by=TOTAL` (docs/api.md §6). The original's own path for this list is not
+ * known (docs/console.md §7).
  */
 export function getEventsPage(api: ApiClient, query: EventsQuery): Observable<EventsPage> {
   return forkJoin({

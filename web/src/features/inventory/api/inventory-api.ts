@@ -16,7 +16,7 @@ import type {
   Tag,
 } from '../types/inventory';
 
-/** The inventory filters as the API reads them (api-reference §10); list params go out as `x[]`. */
+/** The inventory filters as the API reads them (docs/api.md §10); list params go out as `x[]`. */
 export function inventoryFilterParams(filters: InventoryFilters): QueryParams {
   const ids = (picks: { id: string }[]) => (picks.length > 0 ? picks.map((pick) => pick.id) : undefined);
   return {
@@ -64,7 +64,7 @@ export const setHiding = (api: ApiClient, hidden: boolean, assets: AssetRef[]) =
 
 export const getTags = (api: ApiClient) => api.get<Tag[]>('tags');
 
-/** Name and colour travel in the query string, as the API expects (api-reference §11). */
+/** Name and colour travel in the query string, as the API expects (docs/api.md §11). */
 export const createTag = (api: ApiClient, name: string, color: string) =>
   api.post<Tag>('tags', undefined, { query: { name, color } });
 

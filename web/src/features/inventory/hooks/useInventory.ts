@@ -66,7 +66,7 @@ export function useInventory() {
   });
   const counts = useObservableState(counts$, LOADING_COUNTS);
 
-  // Any criterion change starts over from page 1 with nothing selected (spec §4).
+  // Any criterion change starts over from page 1 with nothing selected (docs/console.md §4).
   const setFilters = useCallback((next: InventoryFilters) => {
     setFiltersState(next);
     setPage(0);

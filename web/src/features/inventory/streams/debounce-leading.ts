@@ -7,7 +7,7 @@ import {
 } from 'rxjs';
 
 /**
- * Debounce that also fires on the leading edge (spec §7: search debounced 2000 ms, leading edge): the first
+ * Debounce that also fires on the leading edge (docs/console.md §7: search debounced 2000 ms, leading edge): the first
  * value of a burst goes out at once, the last one once the input has been quiet for `ms`.
  */
 export function debounceLeading<T>(

@@ -1,7 +1,7 @@
-/** Letters, digits, underscore, period and space (spec §5). */
+/** Letters, digits, underscore, period and space (docs/console.md §5). */
 const LABEL_NAME = /^[A-Za-z0-9_. ]+$/;
 
-/** The colour a new label starts with: shown, but not a choice yet (spec §9). */
+/** The colour a new label starts with: shown, but not a choice yet (docs/console.md §9). */
 export const DEFAULT_LABEL_COLOR = '#AAAAAA';
 
 /** The 15 colours a label can take. */
@@ -36,7 +36,7 @@ interface CodedError {
   message?: string;
 }
 
-/** Create-label failure text (spec §8): the server's message for EXISTING_NAME, a generic one otherwise. */
+/** Create-label failure text (docs/console.md §8): the server's message for EXISTING_NAME, a generic one otherwise. */
 export function createLabelFailure(body: unknown): string {
   const first: CodedError | undefined = Array.isArray(body) ? (body[0] as CodedError) : undefined;
   if (first?.code === 'EXISTING_NAME' && first.message) return first.message;

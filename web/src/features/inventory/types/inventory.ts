@@ -10,7 +10,7 @@ export interface Tag {
   color: string;
 }
 
-/** One row of `GET inventory/list` (api-reference §10). */
+/** One row of `GET inventory/list` (docs/api.md §10). */
 export interface InventoryAsset {
   id: number;
   hex_id: string;

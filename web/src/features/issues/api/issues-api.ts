@@ -13,7 +13,7 @@ export function issueFilterParams(filters: IssueFilters): QueryParams {
   };
 }
 
-/** `GET quarantined_devices`: a bare list, page 1-based (style D, api-reference §1.6). */
+/** `GET quarantined_devices`: a bare list, page 1-based (style D, docs/api.md §1.6). */
 export function getIssues(api: ApiClient, query: IssuesQuery): Observable<Issue[]> {
   return api.get<Issue[]>('quarantined_devices', {
     query: {

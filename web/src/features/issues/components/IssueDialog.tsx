@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/services-context';
 import type { IssueSelection } from '../hooks/useCurrentIssues';
 import { useRemoveIssue } from '../hooks/useRemoveIssue';
 
-/** Regular users and administrators may take a device out of quarantine (api-reference §7). */
+/** Regular users and administrators may take a device out of quarantine (docs/api.md §7). */
 const MAY_REMOVE = [1, 2];
 const COMMENT_LIMIT = 1024;
 

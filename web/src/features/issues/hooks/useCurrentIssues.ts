@@ -105,7 +105,7 @@ export function useCurrentIssues(): CurrentIssues {
   const state = useObservableState(page$, INITIAL_ISSUES_PAGE);
   const charts = useObservableState(charts$, INITIAL_ISSUE_CHARTS);
 
-  // Any filter or sort change returns to the first page (spec part 1 §4).
+  // Any filter or sort change returns to the first page (docs/console.md §4).
   const setFilters = (next: IssueFilters) => {
     setFiltersState(next);
     setPageState(0);

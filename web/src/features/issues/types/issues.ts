@@ -2,7 +2,7 @@ import type { Alert, AlertType } from '../../../lib/alerts/alert';
 import type { Risk } from '../../../lib/levels';
 import type { Sort } from '../../../lib/paging';
 
-/** One current issue (quarantine record) of `GET quarantined_devices` (api-reference §7). */
+/** One current issue (quarantine record) of `GET quarantined_devices` (docs/api.md §7). */
 export interface Issue {
   id: number;
   alert: Alert | null;
@@ -41,7 +41,7 @@ export interface IssuesQuery {
   filters: IssueFilters;
 }
 
-/** Current Issues sort by last check, newest first, until the user picks another (spec part 1 §4). */
+/** Current Issues sort by last check, newest first, until the user picks another (docs/console.md §4). */
 export const DEFAULT_ISSUES_SORT: Sort = { field: 'last_checked', direction: 'DESC' };
 
 export const ISSUE_SORT_FIELDS = [

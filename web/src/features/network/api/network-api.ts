@@ -15,7 +15,7 @@ import {
 } from '../types/network';
 import { signalBounds } from '../utils/signal';
 
-/** The network overview filters as the API reads them (api-reference §13). */
+/** The network overview filters as the API reads them (docs/api.md §13). */
 export function networkFilterParams(filters: NetworkFilters): QueryParams {
   const [lossFrom, lossTo] = filters.packetLoss;
   const lossSet = lossFrom !== FULL_LOSS[0] || lossTo !== FULL_LOSS[1];

@@ -14,7 +14,7 @@ import {
 } from '../types/network';
 import { SIGNAL_BAND_COLORS, bandRange, signalLabel } from '../utils/signal';
 
-/** Status chart (spec §9): the first slice green, the others red. */
+/** Status chart (docs/console.md §9): the first slice green, the others red. */
 const STATUS_COLORS = ['#27c24c', '#f05050'];
 
 type SignalId = { min_signal_strength: number; max_signal_strength: number };

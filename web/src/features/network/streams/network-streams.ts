@@ -27,7 +27,7 @@ export type UsageCounts = Record<UsageGrouping, Reloadable<CountAnswer>>;
 
 const sameFilters = (a: NetworkFilters, b: NetworkFilters) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The four charts, refreshed whenever a criterion changes (spec §4), not on paging or sorting. */
+/** The four charts, refreshed whenever a criterion changes (docs/console.md §4), not on paging or sorting. */
 export function createUsageCounts$(
   api: ApiClient,
   filters$: Observable<NetworkFilters>,

@@ -12,7 +12,7 @@ export interface PacketCounter {
   per_day?: number;
 }
 
-/** A row of `GET resource_usage/list` (api-reference §13); gateways carry null device figures. */
+/** A row of `GET resource_usage/list` (docs/api.md §13); gateways carry null device figures. */
 export interface UsageAsset {
   id: number;
   hex_id: string;

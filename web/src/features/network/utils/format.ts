@@ -1,6 +1,6 @@
 import type { PacketCounter } from '../types/network';
 
-/** Percentages to one decimal (spec §9); no figure reads '-'. */
+/** Percentages to one decimal (docs/console.md §9); no figure reads '-'. */
 export function percent(value: number | null | undefined): string {
   return value === null || value === undefined ? '-' : `${value.toFixed(1)}%`;
 }

@@ -6,7 +6,7 @@ export function signalBand(rssi: number | null | undefined): SignalBandName {
   return signalStrength(rssi).name;
 }
 
-/** The 'detailed' wording (spec §9): DISCONNECTED reads UNUSABLE and UNUSABLE reads VERY WEAK. */
+/** The 'detailed' wording (docs/console.md §9): DISCONNECTED reads UNUSABLE and UNUSABLE reads VERY WEAK. */
 export function detailedSignalBand(rssi: number | null | undefined): string {
   const band = signalBand(rssi);
   if (band === 'DISCONNECTED') return 'UNUSABLE';
@@ -23,7 +23,7 @@ export const SIGNAL_BAND_COLORS: Record<string, string> = {
   Unusable: '#a52a2a',
 };
 
-/** The slider's reading (spec §9): -150 is no lower bound (-Inf); anything above -50 reads 0. */
+/** The slider's reading (docs/console.md §9): -150 is no lower bound (-Inf); anything above -50 reads 0. */
 export function signalLabel(value: number): string {
   if (value <= SIGNAL_MIN) return '-Inf';
   if (value > -50) return '0';

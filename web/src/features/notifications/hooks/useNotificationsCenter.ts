@@ -13,7 +13,7 @@ import {
 import type { NotificationItem } from '../types/notifications';
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
-/** Toasts for new notifications last 3000 ms (spec part 2 §9). */
+/** Toasts for new notifications last 3000 ms (docs/console.md §9). */
 export const TOAST_MS = 3000;
 
 export interface NotificationsCenter {

@@ -5,7 +5,7 @@ import type {
   NotificationPreferences,
 } from '../types/notifications';
 
-/** Webhook URLs must be absolute http(s) URLs (spec part 2 §5: 'Enter a valid url.'). */
+/** Webhook URLs must be absolute http(s) URLs (docs/console.md §5: 'Enter a valid url.'). */
 export function isValidUrl(text: string): boolean {
   try {
     const url = new URL(text.trim());
@@ -39,7 +39,7 @@ function withDestination(
   return { ...preferences, destinations };
 }
 
-/** SMS is never enabled (spec part 2 §9: forced disabled). */
+/** SMS is never enabled (docs/console.md §9: forced disabled). */
 export function setChannel(preferences: NotificationPreferences, name: DestinationName, enabled: boolean) {
   return withDestination(preferences, name, (entry) => ({
     ...entry,

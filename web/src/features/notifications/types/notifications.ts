@@ -36,7 +36,7 @@ export interface TagReference {
   color?: string;
 }
 
-/** `GET/PUT notifications/preferences` (api-reference §9). */
+/** `GET/PUT notifications/preferences` (docs/api.md §9). */
 export interface NotificationPreferences {
   destinations: DestinationPreference[];
   risks: NamedFlag[];
@@ -66,7 +66,7 @@ export interface Tag {
 
 export type ActivationKind = 'email' | 'phone';
 
-/** What an activation link led to (spec part 2 §2). */
+/** What an activation link led to (docs/console.md §2). */
 export type ActivationOutcome =
   | { result: 'SUCCESS'; value: string }
   | { result: 'NOT_FOUND' | 'DISABLED_TOKEN' | 'EMAIL_ALREADY_ACTIVE' | 'PHONE_ALREADY_ACTIVE' | 'ERROR' };

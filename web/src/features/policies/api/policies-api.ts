@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../lib/api';
 import { pageFromHeaders, type Page } from '../../../lib/paging';
 import type { AppKeysAnswer, Policy, PolicyItemPayload } from '../types/policy';
 
-/** Policies and keys calls (spec part 2 §7; api-reference §8, §12). Pages are 0-based here. */
+/** Policies and keys calls (docs/console.md §7; docs/api.md §8, §12). Pages are 0-based here. */
 export function getPolicies(api: ApiClient, page: number, size: number): Observable<Page<Policy>> {
   return api
     .request<Policy[]>('GET', 'policies', { query: { page: page + 1, size } })

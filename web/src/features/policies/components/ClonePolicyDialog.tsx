@@ -11,7 +11,7 @@ export interface ClonePolicyDialogProps {
   onClose: () => void;
 }
 
-/** Copy a policy under a new name (spec §5 clone name rules, §8 'Exists a policy with this name'). */
+/** Copy a policy under a new name (docs/console.md §5 clone name rules, §8 'Exists a policy with this name'). */
 export function ClonePolicyDialog({ policy, onClone, onCloned, onClose }: ClonePolicyDialogProps) {
   const [name, setName] = useState('');
   const [serverError, setServerError] = useState<string | null>(null);

@@ -16,7 +16,7 @@ import { useAppKeys } from '../hooks/useAppKeys';
 import { KEY_TEXTS, keyFailureText } from '../utils/policy-errors';
 import { FULL_KEY, PARTIAL_KEY } from '../utils/policy-validation';
 
-/** The organisation key manager shown in the LAF-009 item (spec §2, §5, §8). */
+/** The organisation key manager shown in the LAF-009 item (docs/console.md §2, §5, §8). */
 export function KeyManager() {
   const { keys, add, remove } = useAppKeys();
   const [draft, setDraft] = useState('');
@@ -74,7 +74,7 @@ export function KeyManager() {
             }}
             onChange={(event) => {
               const value = event.currentTarget.value.trim();
-              // Only text that can still become a key is accepted (spec §5).
+              // Only text that can still become a key is accepted (docs/console.md §5).
               if (PARTIAL_KEY.test(value)) setDraft(value);
             }}
             rightSection={

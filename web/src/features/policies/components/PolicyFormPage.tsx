@@ -32,7 +32,7 @@ const TITLES: Record<PolicyFormMode, string> = {
   view: 'VIEW POLICY',
 };
 
-/** /dashboard/policies/new (?clone={id}), /{id}/edit, /{id}/view (spec §2). */
+/** /dashboard/policies/new (?clone={id}), /{id}/edit, /{id}/view (docs/console.md §2). */
 export function PolicyFormPage({ mode }: { mode: PolicyFormMode }) {
   if (mode === 'view') return <PolicyScreen mode={mode} />;
   return (
@@ -52,7 +52,7 @@ function PolicyScreen({ mode }: { mode: PolicyFormMode }) {
   const readOnly = mode === 'view';
 
   if (form.source.status === 'error' && isApiError(form.source.error, 404)) return <NotFoundPage />;
-  // The default policy cannot be changed (spec §6).
+  // The default policy cannot be changed (docs/console.md §6).
   if (mode === 'edit' && form.source.status === 'ready' && form.source.data.isDefault)
     return <ForbiddenPage />;
 

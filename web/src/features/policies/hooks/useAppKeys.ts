@@ -12,7 +12,7 @@ export interface AppKeys {
   remove: (key: string) => Promise<void>;
 }
 
-/** The organisation's key dictionary (api-reference §12); changes apply at once, outside the policy's Save. */
+/** The organisation's key dictionary (docs/api.md §12); changes apply at once, outside the policy's Save. */
 export function useAppKeys(): AppKeys {
   const { api } = useServices();
   const [reload, reload$] = useObservableCallback<void>();

@@ -48,7 +48,7 @@ function itemStates(policy: Policy): ItemState[] {
   });
 }
 
-/** New (from the Default policy or ?clone={id}), edit, or view a policy (spec part 2 §2, §5, §8). */
+/** New (from the Default policy or ?clone={id}), edit, or view a policy (docs/console.md §2, §5, §8). */
 export function usePolicyForm(mode: PolicyFormMode, id: number | null, cloneId: number | null): PolicyForm {
   const { api } = useServices();
   const source$ = useObservable(
@@ -57,7 +57,7 @@ export function usePolicyForm(mode: PolicyFormMode, id: number | null, cloneId: 
         switchMap(([currentMode, currentId, currentClone]) => {
           if (currentMode !== 'new' && currentId !== null) return loadable(getPolicy(api, currentId));
           if (currentClone !== null) return loadable(getPolicy(api, currentClone));
-          // The Default policy is the template of a new one (spec §9).
+          // The Default policy is the template of a new one (docs/console.md §9).
           return loadable(
             getPolicies(api, 0, 1000).pipe(
               map((page) => page.items.find((policy) => policy.isDefault) ?? page.items[0]),

@@ -1,6 +1,6 @@
 import type { Risk } from '../../../lib/levels';
 
-/** One parameter of an alert type (spec part 2 §3). */
+/** One parameter of an alert type (docs/console.md §3). */
 export interface AlertParameterSchema {
   type: 'Float' | 'Integer' | string;
   minimum?: number | null;
@@ -26,7 +26,7 @@ export interface PolicyItem {
   parameters: Record<string, number | string | null>;
 }
 
-/** `GET policies` / `GET policies/{id}` (api-reference §8). */
+/** `GET policies` / `GET policies/{id}` (docs/api.md §8). */
 export interface Policy {
   id: number;
   name: string;
@@ -51,5 +51,5 @@ export interface AppKeysAnswer {
   keys: { id: number; key: string }[];
 }
 
-/** The alert type whose item carries the organisation's key dictionary (spec §2). */
+/** The alert type whose item carries the organisation's key dictionary (docs/console.md §2). */
 export const KEYS_DICTIONARY_CODE = 'LAF-009';

@@ -15,7 +15,7 @@ export const KEY_TEXTS = {
   noKeys: 'No keys found',
 } as const;
 
-/** The codes of a coded error list (api-reference §1.4 style 3). */
+/** The codes of a coded error list (docs/api.md §1.4 style 3). */
 export function errorCodes(error: unknown): { code: string; message: string }[] {
   if (!isApiError(error) || !Array.isArray(error.body)) return [];
   return (error.body as unknown[]).flatMap((entry) =>
@@ -29,7 +29,7 @@ export function hasCode(error: unknown, code: string): boolean {
   return errorCodes(error).some((entry) => entry.code === code);
 }
 
-/** Delete outcome texts (spec §8). */
+/** Delete outcome texts (docs/console.md §8). */
 export function deleteFailureText(error: unknown): string {
   if (hasCode(error, 'DEFAULT_POLICY')) return POLICY_TEXTS.deleteDefault;
   if (hasCode(error, 'POLICY_WITH_DATA_COLLECTORS')) return POLICY_TEXTS.deleteInUse;
@@ -38,7 +38,7 @@ export function deleteFailureText(error: unknown): string {
 
 export type SaveFailure = { field: 'name'; message: string } | { field: null; message: string };
 
-/** Save outcome (spec §8): EXISTING_NAME on the name field, other 400s generic, anything else fatal. */
+/** Save outcome (docs/console.md §8): EXISTING_NAME on the name field, other 400s generic, anything else fatal. */
 export function saveFailure(error: unknown): SaveFailure {
   const existing = errorCodes(error).find((entry) => entry.code === 'EXISTING_NAME');
   if (existing) return { field: 'name', message: existing.message || 'Existing policy with that name' };
@@ -46,7 +46,7 @@ export function saveFailure(error: unknown): SaveFailure {
   return { field: null, message: POLICY_TEXTS.fatal };
 }
 
-/** Key calls (spec §8): the server's message on a non-OK answer, 'Network error' when none came. */
+/** Key calls (docs/console.md §8): the server's message on a non-OK answer, 'Network error' when none came. */
 export function keyFailureText(error: unknown): string {
   if (!isApiError(error) || error.status === 0) return KEY_TEXTS.network;
   const body = error.body;

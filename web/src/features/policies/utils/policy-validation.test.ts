@@ -2,7 +2,7 @@ import { FULL_KEY, PARTIAL_KEY, validateParameter, validatePolicyName } from './
 import { deleteFailureText, keyFailureText, saveFailure } from './policy-errors';
 import { ApiError } from '../../../lib/api';
 
-describe('policy name rules (spec §5)', () => {
+describe('policy name rules (docs/console.md §5)', () => {
   it.each([
     ['', 'This field is required'],
     ['ab', 'Name length must be greater than 3'],
@@ -19,7 +19,7 @@ describe('policy name rules (spec §5)', () => {
   });
 });
 
-describe('policy parameters (spec §5)', () => {
+describe('policy parameters (docs/console.md §5)', () => {
   const float = { type: 'Float', minimum: 0, maximum: 1 };
   const integer = { type: 'Integer', minimum: 1, maximum: 24 };
 
@@ -38,7 +38,7 @@ describe('policy parameters (spec §5)', () => {
   });
 });
 
-describe('keys (spec §5)', () => {
+describe('keys (docs/console.md §5)', () => {
   it('accepts partial hex while typing, saves only 32 characters', () => {
     expect(PARTIAL_KEY.test('')).toBe(true);
     expect(PARTIAL_KEY.test('aBc1')).toBe(true);
@@ -49,7 +49,7 @@ describe('keys (spec §5)', () => {
   });
 });
 
-describe('policy error texts (spec §8)', () => {
+describe('policy error texts (docs/console.md §8)', () => {
   const coded = (status: number, code: string, message = '') => new ApiError(status, [{ code, message }]);
 
   it('names why a delete was refused', () => {

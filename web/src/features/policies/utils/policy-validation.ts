@@ -50,6 +50,6 @@ export function validateParameter(schema: AlertParameterSchema, raw: string): st
   return null;
 }
 
-/** Keys (spec §5): typing is accepted while the text can still become a key; saving needs all 32 characters. */
+/** Keys (docs/console.md §5): typing is accepted while the text can still become a key; saving needs all 32 characters. */
 export const PARTIAL_KEY = /^[0-9a-fA-F]{0,32}$/;
 export const FULL_KEY = /^[0-9a-fA-F]{32}$/;

@@ -35,7 +35,7 @@ interface TourState {
 const IDLE: TourState = { run: false, index: 0, steps: TOUR_STEPS.map((step) => toJoyrideStep(step, null)) };
 
 /**
- * Hosts the guided tour around the signed-in layout (spec part 1 §2 "Tour"). The tour is controlled: before each
+ * Hosts the guided tour around the signed-in layout (docs/console.md §2 "Tour"). The tour is controlled: before each
  * step it opens the step's screen, waits for the step's anchor and only then shows it, centred if the screen has
  * no such anchor. It starts on the dashboard's Start Tour button, and by itself on the dashboard the first time a
  * user signs in (after clearing `first_login`).

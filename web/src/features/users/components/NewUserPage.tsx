@@ -16,7 +16,7 @@ import {
 } from '../../../lib/account-rules';
 import { newUserFailure, newUserSuccess, roleLabel } from '../utils/user-messages';
 
-/** /dashboard/users/new (NEW USER), admins only: the user gets an activation mail (spec part 1 §2, §8). */
+/** /dashboard/users/new (NEW USER), admins only: the user gets an activation mail (docs/console.md §2, §8). */
 export function NewUserPage() {
   // A new key empties the form for "Create another".
   const [round, setRound] = useState(0);

@@ -19,7 +19,7 @@ function roleNames(user: User, roles: Role[]): string {
   return user.user_roles.map((id) => roleLabel(byId.get(id) ?? String(id))).join(', ');
 }
 
-/** /dashboard/users (USER LIST): users of the organization with their actions (spec part 1 §2 "Users"). */
+/** /dashboard/users (USER LIST): users of the organization with their actions (docs/console.md §2 "Users"). */
 export function UserListPage() {
   const list = useUserList();
   const roles = useRoles();

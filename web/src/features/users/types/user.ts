@@ -1,4 +1,4 @@
-/** The user object of the API (api-reference §3). */
+/** The user object of the API (docs/api.md §3). */
 export interface User {
   id: number;
   username: string;

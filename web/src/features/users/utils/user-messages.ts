@@ -1,7 +1,7 @@
 import { RULE_TEXTS } from '../../../lib/account-rules';
 import { serverMessage } from '../../../lib/server-message';
 
-/** Texts of the users screens (spec part 1 §8). */
+/** Texts of the users screens (docs/console.md §8). */
 export const USER_TEXTS = {
   created: 'The user has been successfully created. A link to activate the account has been emailed.',
   emailInUse: 'We are sorry. The email address you entered is already in use.',

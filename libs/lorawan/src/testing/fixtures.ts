@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
- * Reads the team's shared fixture files (real frames, see shared/fixtures/README.md), which live next to the
- * repository checkout. LORAWATCH_FIXTURES_DIR points elsewhere when the checkout is laid out differently.
+ * Reads the repository's fixture files: real frames and network-server messages from public sources, each named with
+ * its source and licence in test/fixtures/README.md.
  */
 export function fixturesDir(): string {
-  return process.env.LORAWATCH_FIXTURES_DIR ?? resolve(__dirname, '../../../../../shared/fixtures');
+  return resolve(__dirname, '../../../../test/fixtures');
 }
 
 export function readFixtureText(relativePath: string): string {
