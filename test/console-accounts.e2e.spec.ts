@@ -1,11 +1,16 @@
 import type { Page } from 'playwright-core';
-import { useConsole, type ConsoleContext, type ConsoleUser } from './support/console-browser';
+import {
+  describeConsole,
+  useConsole,
+  type ConsoleContext,
+  type ConsoleUser,
+} from './support/console-browser';
 
 /**
  * Accounts and users in a real browser against the shared demo server and its SMTP sink: sign-up with the mailed
  * activation link, password recovery, the admin's user management, and a regular user's limits.
  */
-describe('console accounts and users', () => {
+describeConsole('console accounts and users', () => {
   const ctx = useConsole();
   const run = Date.now().toString(36);
   const PASSWORD = 'Firs7!pass';
@@ -57,7 +62,6 @@ describe('console accounts and users', () => {
 
   it('signs up, activates the account from the mail and signs in', async () => {
     const c = ctx();
-    if (!c) return;
     const username = `signup-${run}`;
     const email = `${username}@example.com`;
     const page = await newPage(c);
@@ -94,7 +98,6 @@ describe('console accounts and users', () => {
 
   it('refuses a username that is taken with the spec text', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await newPage(c);
     await page.goto(`${c.url}/register`);
     await page.getByLabel(/^Username/).fill('operator');
@@ -111,7 +114,6 @@ describe('console accounts and users', () => {
 
   it('lets an admin create a user, see it in the list and its profile, then remove it', async () => {
     const c = ctx();
-    if (!c) return;
     const username = `new-${run}`;
     const page = await c.signedInPage('/dashboard/users/new');
     await page.getByRole('heading', { name: 'NEW USER' }).waitFor();
@@ -158,7 +160,6 @@ describe('console accounts and users', () => {
 
   it('shows the 403 page to a regular user on New User', async () => {
     const c = ctx();
-    if (!c) return;
     const user = await regularUser(c);
     const page = await c.signedInPage('/dashboard/users/new', user);
     await page.getByText('Access Forbidden').waitFor();
@@ -168,7 +169,6 @@ describe('console accounts and users', () => {
 
   it('tells a user their current password is wrong, and sends an e-mail change link', async () => {
     const c = ctx();
-    if (!c) return;
     const user = await regularUser(c);
     const page = await c.signedInPage(`/dashboard/users/${user.username}`, user);
     await page.getByRole('heading', { name: 'EDIT USER' }).waitFor();
@@ -207,7 +207,6 @@ describe('console accounts and users', () => {
 
   it('recovers a password through the mailed link', async () => {
     const c = ctx();
-    if (!c) return;
     const user = await regularUser(c);
     const page = await newPage(c);
     await page.goto(`${c.url}/login`);
@@ -233,7 +232,6 @@ describe('console accounts and users', () => {
 
   it('shows the invalid-token message for an unknown link', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await newPage(c);
     await page.goto(`${c.url}/change_password/not-a-token`);
     await setPasswordExpectingError(page);

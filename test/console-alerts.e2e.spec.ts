@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { useConsole, type ConsoleContext } from './support/console-browser';
+import { describeConsole, useConsole, type ConsoleContext } from './support/console-browser';
 
 /** The Alerts review and the Events log against the demo network's real alerts. */
-describe('console: alerts review and events log', () => {
+describeConsole('console: alerts review and events log', () => {
   const ctx = useConsole();
 
   const rowIds = (page: Page, testId = 'alert-row') =>
@@ -37,7 +37,6 @@ describe('console: alerts review and events log', () => {
 
   it('filters, sorts, pages, navigates and resolves demo alerts', async () => {
     const c = ctx();
-    if (!c) return;
     await demoAlerts(c, 3);
     const page = await c.signedInPage('/dashboard/alerts_review');
     await settled(page);
@@ -134,7 +133,6 @@ describe('console: alerts review and events log', () => {
 
   it('shows the new-alerts banner on a filtered view, and Reload now loads the new alert', async () => {
     const c = ctx();
-    if (!c) return;
     await demoAlerts(c, 1);
     const page = await c.signedInPage('/dashboard/alerts_review');
     await settled(page);
@@ -172,7 +170,6 @@ describe('console: alerts review and events log', () => {
 
   it('says so when resolving fails', async () => {
     const c = ctx();
-    if (!c) return;
     await demoAlerts(c, 1);
     const page = await c.signedInPage('/dashboard/alerts_review');
     await page.route('**/api/v1.0/alerts/*/resolve', (route) =>
@@ -192,7 +189,6 @@ describe('console: alerts review and events log', () => {
 
   it('lists events and opens one in the alert dialog', async () => {
     const c = ctx();
-    if (!c) return;
     await demoAlerts(c, 2);
     const page = await c.signedInPage('/dashboard/events_log');
     await page.getByRole('heading', { name: 'EVENTS LOG' }).waitFor();
@@ -217,7 +213,6 @@ describe('console: alerts review and events log', () => {
 
   it('shows the Oops box when the events cannot be read', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.signedInPage('/dashboard');
     await page.route('**/api/v1.0/alerts?*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),

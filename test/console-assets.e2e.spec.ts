@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { useConsole, type ConsoleContext } from './support/console-browser';
+import { describeConsole, useConsole, type ConsoleContext } from './support/console-browser';
 
 interface InventoryAnswer {
   assets: Array<{ id: number; hex_id: string; location: { latitude: number | null } | null }>;
@@ -35,12 +35,11 @@ async function mapShows(page: Page): Promise<void> {
 }
 
 /** The asset 360 view against the live demo network. */
-describe('asset 360 view in a real browser', () => {
+describeConsole('asset 360 view in a real browser', () => {
   const ctx = useConsole();
 
   it('shows a demo device: transmitting state, details, map, alerts, network figures, and copies its link', async () => {
     const c = ctx();
-    if (!c) return;
     const device = await demoAsset(c, 'device');
     const page = await c.signedInPage(`/dashboard/assets/device/${device.id}/view`);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: c.url });
@@ -93,7 +92,6 @@ describe('asset 360 view in a real browser', () => {
 
   it('shows a demo gateway with its location, alerts, network figures and its devices', async () => {
     const c = ctx();
-    if (!c) return;
     const gateway = await demoAsset(c, 'gateway');
     const page = await c.signedInPage(`/dashboard/assets/gateway/${gateway.id}/view`);
 
@@ -117,7 +115,6 @@ describe('asset 360 view in a real browser', () => {
 
   it('shows an error page with the status and the server message for a bad id', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.signedInPage('/dashboard/assets/device/123/view');
     await page.getByText('404', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Not found' }).waitFor();

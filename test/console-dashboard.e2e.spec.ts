@@ -2,15 +2,19 @@
 /// <reference lib="dom.iterable" />
 // Some steps run inside the page (Playwright evaluate), where the DOM types apply.
 import type { Page } from 'playwright-core';
-import { useConsole, type ConsoleContext, type ConsoleUser } from './support/console-browser';
+import {
+  describeConsole,
+  useConsole,
+  type ConsoleContext,
+  type ConsoleUser,
+} from './support/console-browser';
 
 /** The dashboard and the guided tour, against the shared server and its demo network. */
-describe('console dashboard and tour', () => {
+describeConsole('console dashboard and tour', () => {
   const ctx = useConsole();
 
   beforeAll(async () => {
     const c = ctx();
-    if (!c) return;
     // The administrator starts with first_login set; clear it so the tour only runs where a test asks for it.
     await c.api('PUT', 'user/operator', { first_login: false });
   });
@@ -84,7 +88,6 @@ describe('console dashboard and tour', () => {
 
   it('shows the demo network: connected source, four charts with data, latest alerts, ranges', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.signedInPage('/dashboard');
     await page.getByRole('heading', { name: 'DASHBOARD' }).waitFor();
 
@@ -169,7 +172,6 @@ describe('console dashboard and tour', () => {
 
   it('is usable on a phone-sized screen', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.browser.newPage({ viewport: { width: 390, height: 844 } });
     await c.signIn(page);
     await page.getByRole('heading', { name: 'DASHBOARD' }).waitFor();
@@ -182,7 +184,6 @@ describe('console dashboard and tour', () => {
 
   it('shows Oops! in a chart whose counts cannot be read', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.route('**/api/v1.0/packets/count**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }),
@@ -198,7 +199,6 @@ describe('console dashboard and tour', () => {
 
   it('runs the tour from Welcome to Tour finished through every screen', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.signedInPage('/dashboard');
     await page.getByRole('button', { name: 'Start Tour' }).click();
     const steps = await walkTour(page, c);
@@ -227,7 +227,6 @@ describe('console dashboard and tour', () => {
 
   it('starts the tour by itself on the first login of a new user, once', async () => {
     const c = ctx();
-    if (!c) return;
     const username = `tour${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
     const registered = await c.api('POST', 'register', {

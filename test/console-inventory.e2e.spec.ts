@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { useConsole } from './support/console-browser';
+import { describeConsole, useConsole } from './support/console-browser';
 
 /** Inventory and network overview against the demo network, in a real browser. */
-describe('console: inventory and network overview', () => {
+describeConsole('console: inventory and network overview', () => {
   const ctx = useConsole();
 
   const rowKeys = (page: Page) =>
@@ -12,7 +12,6 @@ describe('console: inventory and network overview', () => {
 
   it('finds, labels, ranks and hides demo assets', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.signedInPage('/dashboard/inventory');
     await page.getByTestId('inventory-row').first().waitFor();
     // The demo's gateways and devices are both listed (the page of 50 holds them all).
@@ -104,7 +103,6 @@ describe('console: inventory and network overview', () => {
 
   it('tells why a label cannot be created', async () => {
     const c = ctx();
-    if (!c) return;
     const label = `e2e dup ${Date.now() % 1_000_000}`;
     const created = await c.api<{ id: number }>(
       'POST',
@@ -128,7 +126,6 @@ describe('console: inventory and network overview', () => {
 
   it('filters the network overview and shows a device signal graph', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.signedInPage('/dashboard/resources_usage');
     await page.getByTestId('network-row').first().waitFor();
     await page

@@ -3,10 +3,10 @@
 // Some steps run inside the page (Playwright evaluate), where the DOM types apply.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { useConsole, type ConsoleContext } from './support/console-browser';
+import { describeConsole, useConsole, type ConsoleContext } from './support/console-browser';
 
 /** CURRENT ISSUES against the demo network: pies, chips, sorting, the alert dialog and quarantine removal. */
-describe('console: current issues', () => {
+describeConsole('console: current issues', () => {
   const ctx = useConsole();
 
   const rows = (page: Page) => page.getByTestId('issue-row');
@@ -59,7 +59,6 @@ describe('console: current issues', () => {
 
   it('shows the demo issues, filters from a pie legend with a removable chip, and sorts', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await openWithIssues(c);
     await page.getByRole('heading', { name: 'CURRENT ISSUES' }).waitFor();
     for (const title of ['BY RISK', 'BY ALERT DESCRIPTION', 'BY DATA SOURCE', 'DEVICES']) {
@@ -116,7 +115,6 @@ describe('console: current issues', () => {
 
   it('opens the alert dialog, moves next and previous, and downloads a packet as <id>.json', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await openWithIssues(c, 2);
     const ids = await rowIds(page);
     // The risk cell: the device and gateway cells are links to their 360 views.
@@ -174,7 +172,6 @@ describe('console: current issues', () => {
 
   it('removes a device from quarantine with a comment: the row leaves the table', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await openWithIssues(c);
     const target = rows(page).first();
     const issueId = Number(await target.getAttribute('data-issue-id'));
@@ -197,7 +194,6 @@ describe('console: current issues', () => {
 
   it("shows the server's reason when the issue was resolved meanwhile", async () => {
     const c = ctx();
-    if (!c) return;
     const page = await openWithIssues(c);
     const target = rows(page).first();
     const issueId = Number(await target.getAttribute('data-issue-id'));
@@ -221,7 +217,6 @@ describe('console: current issues', () => {
 
   it('is usable on a phone-sized screen', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await openWithIssues(c);
     await page.setViewportSize({ width: 390, height: 844 });
     await rows(page).first().getByRole('button').first().click();

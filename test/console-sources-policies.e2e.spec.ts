@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { useConsole, type ConsoleContext } from './support/console-browser';
+import { describeConsole, useConsole, type ConsoleContext } from './support/console-browser';
 
 /** Data sources, policies and the key dictionary against the shared demo server, in a real browser. */
-describe('console: data sources, policies and keys', () => {
+describeConsole('console: data sources, policies and keys', () => {
   const ctx = useConsole();
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -22,7 +22,6 @@ describe('console: data sources, policies and keys', () => {
 
   it('creates a ChirpStack v3 data source through a connection test, then views, logs, disables, enables and deletes it', async () => {
     const c = ctx();
-    if (!c) return;
     const name = `e2e source ${suffix}`;
     const page = await c.signedInPage('/dashboard/data_collectors');
     await page.getByTestId('data-source-row').first().waitFor();
@@ -97,7 +96,6 @@ describe('console: data sources, policies and keys', () => {
 
   it('shows the failure of a connection test and keeps Save disabled', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.signedInPage('/dashboard/data_collectors/new');
     await page.getByRole('heading', { name: 'New Data Source' }).waitFor();
     await fillChirpStack(page, `e2e refused ${suffix}`, 1);
@@ -118,7 +116,6 @@ describe('console: data sources, policies and keys', () => {
 
   it('clones the Default policy, changes a parameter, saves it, and deletes it', async () => {
     const c = ctx();
-    if (!c) return;
     const name = `e2e policy ${suffix}`;
     const page = await c.signedInPage('/dashboard/policies');
     const defaultRow = page.getByTestId('policy-row').filter({ hasText: 'Default' });
@@ -177,7 +174,6 @@ describe('console: data sources, policies and keys', () => {
 
   it('adds a 32-hex key in the LAF-009 item and removes it', async () => {
     const c = ctx();
-    if (!c) return;
     const key = Array.from({ length: 32 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
     const page = await c.signedInPage('/dashboard/policies/1/view');
     const manager = page.getByTestId('key-manager');
@@ -201,7 +197,6 @@ describe('console: data sources, policies and keys', () => {
 
   it('hides the admin actions from a regular user, whose direct visits to admin screens are refused', async () => {
     const c = ctx();
-    if (!c) return;
     const user = await regularUser(c, `e2eds${suffix}`);
     const page = await c.signedInPage('/dashboard/data_collectors', user);
     await page.getByTestId('data-source-row').first().waitFor();

@@ -1,12 +1,11 @@
-import { useConsole } from './support/console-browser';
+import { describeConsole, useConsole } from './support/console-browser';
 
 /** A person's first minutes: sign in to a fresh install and watch the demo network's alerts arrive, live. */
-describe('console in a real browser', () => {
+describeConsole('console in a real browser', () => {
   const ctx = useConsole();
 
   it('rejects a wrong password with the spec message', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.browser.newPage();
     await page.goto(`${c.url}/login`);
     await page.getByLabel('Username or email').fill('operator');
@@ -20,7 +19,6 @@ describe('console in a real browser', () => {
 
   it('signs in and sees a demo alert appear without reloading', async () => {
     const c = ctx();
-    if (!c) return;
     const page = await c.signedInPage('/dashboard/alerts_review');
     // Page loads, not history changes: the review may note its view in the URL, but must never reload.
     let loads = 0;

@@ -2,25 +2,26 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeOrSkip } from './support/describe-or-skip';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from './support/mosquitto';
 import { startApp, type Harness } from './support/app-harness';
 import { waitFor } from './support/wait-for';
 
 const PASSWD = '/usr/bin/mosquitto_passwd';
+const missing = [MOSQUITTO, PASSWD].filter((file) => !existsSync(file));
+const skipReason =
+  missing.length > 0
+    ? `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not installed (apt-get install mosquitto)`
+    : undefined;
 
 /** A broker that checks credentials (Mosquitto with a password file): wrong ones are a FAILED_LOGIN, right ones connect. */
-describe('a data source with broker credentials', () => {
-  const available = existsSync(MOSQUITTO) && existsSync(PASSWD);
+describeOrSkip(skipReason, 'a data source with broker credentials', () => {
   let dir: string;
   let broker: Mosquitto;
   let harness: Harness;
   let admin: string;
 
   beforeAll(async () => {
-    if (!available) {
-      console.log('skipped: mosquitto is not installed (apt-get install mosquitto)');
-      return;
-    }
     dir = mkdtempSync(join(tmpdir(), 'lorawatch-passwd-'));
     const file = join(dir, 'passwd');
     writeFileSync(file, '');
@@ -51,7 +52,6 @@ describe('a data source with broker credentials', () => {
   });
 
   it('answers LOGIN_FAILED in the test flow and logs FAILED_LOGIN for wrong credentials', async () => {
-    if (!available) return;
     const started = await harness.http
       .post('/api/v1.0/data_collectors/test')
       .set(auth())
@@ -86,7 +86,6 @@ describe('a data source with broker credentials', () => {
   });
 
   it('connects with the right credentials', async () => {
-    if (!available) return;
     const created = await harness.http
       .post('/api/v1.0/data_collectors')
       .set(auth())
@@ -99,7 +98,6 @@ describe('a data source with broker credentials', () => {
   });
 
   it('tests an edited data source with its stored password when the form leaves it empty', async () => {
-    if (!available) return;
     const created = await harness.http
       .post('/api/v1.0/data_collectors')
       .set(auth())

@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { makeTestPki, type TestPki } from './support/certificates';
+import { describeOrSkip } from './support/describe-or-skip';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from './support/mosquitto';
 import { startApp, type Harness } from './support/app-harness';
 import { waitFor } from './support/wait-for';
@@ -14,19 +15,23 @@ function opensslWorks(): boolean {
   }
 }
 
+const missing = [
+  ...(existsSync(MOSQUITTO) ? [] : [`mosquitto (${MOSQUITTO})`]),
+  ...(opensslWorks() ? [] : ['openssl']),
+];
+const skipReason =
+  missing.length > 0
+    ? `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not installed (apt-get install mosquitto openssl)`
+    : undefined;
+
 /** MQTT over TLS with a real Mosquitto: the CA to trust, a client certificate and key, and bad certificates. */
-describe('a data source over TLS', () => {
-  const available = existsSync(MOSQUITTO) && opensslWorks();
+describeOrSkip(skipReason, 'a data source over TLS', () => {
   let pki: TestPki;
   let broker: Mosquitto;
   let harness: Harness;
   let admin: string;
 
   beforeAll(async () => {
-    if (!available) {
-      console.log('skipped: mosquitto or openssl is not installed (apt-get install mosquitto openssl)');
-      return;
-    }
     pki = makeTestPki();
     broker = await startMosquitto([
       `cafile ${pki.caCertFile}`,
@@ -73,7 +78,6 @@ describe('a data source over TLS', () => {
   };
 
   it('connects with the CA and a client certificate, and keeps the key secret', async () => {
-    if (!available) return;
     expect((await test({})).type).toBe('SUCCESS');
     const created = await harness.http.post('/api/v1.0/data_collectors').set(auth()).send(body()).expect(200);
     await waitFor(async () => {
@@ -86,7 +90,6 @@ describe('a data source over TLS', () => {
   });
 
   it('says why when the certificates are wrong', async () => {
-    if (!available) return;
     const stranger = await test({ ca_cert: pki.strangerCaCert });
     expect(stranger.type).toBe('TLS_ERROR');
     const withoutClientCertificate = await test({ client_cert: null, client_key: null });

@@ -5,12 +5,15 @@ import { CreateDataSourceCommand } from '@lorawatch/data-sources/commands/create
 import type { DataSourceRequest } from '@lorawatch/data-sources/commands/shared/data-source-request.dto';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { DEFAULT_POLICY_ID } from '@lorawatch/policies/seed-default-policy';
+import type { StartSummary } from '@lorawatch/processes/start-banner';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ATTACK_KINDS } from '@lorawatch/simulator/attack-kinds';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
 import { publishSimulation } from '@lorawatch/simulator/publish-simulation';
 
 const DEMO_NAME = 'Demo network';
+const DEVICES = 20;
+const GATEWAYS = 3;
 
 /** A simulated LoRaWAN network (in-process MQTT broker + traffic with attacks) so a new user sees live data at once. */
 export class Demo {
@@ -29,7 +32,7 @@ export class Demo {
     return source.name === DEMO_NAME && source.host === '127.0.0.1' && source.port === config.demoMqttPort;
   }
 
-  async start(organizationId: number): Promise<void> {
+  async start(organizationId: number): Promise<NonNullable<StartSummary['demo']>> {
     this.broker = await startDemoBroker(this.config.demoMqttPort);
     const sources = await this.store
       .collection<DataSourceView>(DATA_SOURCES)
@@ -49,8 +52,8 @@ export class Demo {
     this.simulation = publishSimulation({
       url: `mqtt://127.0.0.1:${this.broker.port}`,
       format: 'chirpstack-v3',
-      devices: 20,
-      gateways: 3,
+      devices: DEVICES,
+      gateways: GATEWAYS,
       rate: this.config.demoRate,
       attacks: [...ATTACK_KINDS],
       // Often enough that a new user sees attacks within the first minutes.
@@ -60,9 +63,9 @@ export class Demo {
       seed: Date.now() % 1_000_000,
       signal: this.abort.signal,
     }).catch((error: unknown) => this.logger.error(`The simulated network stopped: ${String(error)}`));
-    this.logger.log(
-      `Demo network on mqtt://127.0.0.1:${this.broker.port}: 20 devices, 3 gateways, ${this.config.demoRate} uplinks/s`,
-    );
+    const mqttUrl = `mqtt://127.0.0.1:${this.broker.port}`;
+    this.logger.debug(`Demo network on ${mqttUrl}`);
+    return { mqttUrl, devices: DEVICES, gateways: GATEWAYS, uplinksPerSecond: this.config.demoRate };
   }
 
   async stop(): Promise<void> {

@@ -23,6 +23,7 @@ import { refreshConsumerLag, refreshProjectionLag } from '@lorawatch/processes/g
 import { processStatus, within, type ProcessRuntime } from '@lorawatch/processes/process-runtime';
 import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
 import { RealtimePublisher } from '@lorawatch/processes/realtime-publisher';
+import type { StartSummary } from '@lorawatch/processes/start-banner';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
@@ -43,6 +44,8 @@ export class Runtime implements OnApplicationShutdown, ProcessRuntime {
   private readonly appKeys: OrganizationAppKeys;
   private readonly collectors: CollectorSupervisor;
   private demo: Demo | null = null;
+  /** What the start-up banner tells the person who started the console. */
+  summary: StartSummary = { admin: null, demo: null };
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -73,6 +76,8 @@ export class Runtime implements OnApplicationShutdown, ProcessRuntime {
       policies: this.policies,
       organizationKeys: this.appKeys,
       metrics,
+      threads: config.keyAuditThreads,
+      queueLimit: config.keyAuditQueueLimit,
     });
     this.collectors = new CollectorSupervisor(
       events,
@@ -132,8 +137,12 @@ export class Runtime implements OnApplicationShutdown, ProcessRuntime {
     await this.collectors.start();
     if (await this.demoWanted()) {
       this.demo = new Demo(this.config, this.commands, this.store);
-      await this.demo.start(admin.organizationId);
+      this.summary.demo = await this.demo.start(admin.organizationId);
     }
+    this.summary.admin =
+      admin.created && admin.username !== undefined
+        ? { username: admin.username, generatedPassword: admin.generatedPassword ?? null }
+        : null;
     this.state = 'ready';
     this.logger.log(`Ready in ${Date.now() - started} ms`);
   }

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CONSOLE_ADMIN, STACK_ENV } from './console-stack';
+import { CHROMIUM, CONSOLE_ADMIN, STACK_ENV, consoleSkipReason } from './console-stack';
+import { describeOrSkip } from './describe-or-skip';
 
 export { CONSOLE_ADMIN };
 
@@ -20,7 +21,7 @@ export interface E2eMail {
 
 /**
  * What a console test file gets: the shared server's URL, a browser, and helpers to sign in, call the API,
- * read mail and save screenshots. `null` when Chromium is missing (the file then skips: see `consoleTest`).
+ * read mail and save screenshots.
  */
 export interface ConsoleContext {
   url: string;
@@ -59,11 +60,19 @@ const BROWSER_ARGS = [
 const readMails = new Set<string>();
 
 /**
- * Sets up a console test file: before all, a browser against the stack the global setup started; after all, the
- * browser closes. Returns a getter (the context exists only once `beforeAll` ran) that is null when the
- * stack is not there, so each test begins with `const c = ctx(); if (!c) return;`.
+ * `describe` for a console test file: its tests run where Chromium is installed, and are reported as skipped, with
+ * the reason, where it is not. Decided when jest loads the file, on the same check as the global setup.
  */
-export function useConsole(): () => ConsoleContext | null {
+export function describeConsole(title: string, body: () => void): void {
+  describeOrSkip(consoleSkipReason(), title, body);
+}
+
+/**
+ * Sets up a console test file (inside `describeConsole`): before all, a browser against the stack the global setup
+ * started; after all, the browser closes. Returns a getter for the context, which exists once `beforeAll` ran; the
+ * getter throws when there is none (no stack, or the browser did not start).
+ */
+export function useConsole(): () => ConsoleContext {
   let context: ConsoleContext | null = null;
   let browser: Browser | null = null;
   const tokens = new Map<string, string>();
@@ -72,8 +81,9 @@ export function useConsole(): () => ConsoleContext | null {
     const url = process.env[STACK_ENV.url];
     const mailDir = process.env[STACK_ENV.mailDir];
     if (!url || !mailDir) {
-      console.log('skipped: no console stack (Chromium is not installed)');
-      return;
+      throw new Error(
+        `no console stack: ${STACK_ENV.url} and ${STACK_ENV.mailDir} are not set (the global setup starts it)`,
+      );
     }
     mkdirSync(SCREENSHOTS, { recursive: true });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
@@ -153,5 +163,8 @@ export function useConsole(): () => ConsoleContext | null {
     await browser?.close();
   });
 
-  return () => context;
+  return () => {
+    if (!context) throw new Error('no console context: the browser or the console stack did not start');
+    return context;
+  };
 }

@@ -132,3 +132,13 @@ async function settleAdministrator(url: string): Promise<void> {
 }
 
 export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
+
+/**
+ * Why the console's browser tests cannot run here, or undefined when they can. The global setup starts the stack
+ * and each console test file runs or skips its tests on this same answer.
+ */
+export function consoleSkipReason(): string | undefined {
+  return chromiumAvailable()
+    ? undefined
+    : `Chromium is not installed at ${CHROMIUM} (apt-get install chromium)`;
+}

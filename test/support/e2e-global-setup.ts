@@ -1,19 +1,17 @@
-import {
-  CHROMIUM,
-  STACK_ENV,
-  chromiumAvailable,
-  startConsoleStack,
-  type ConsoleStack,
-} from './console-stack';
+import { STACK_ENV, consoleSkipReason, startConsoleStack, type ConsoleStack } from './console-stack';
 
 declare global {
   var lorawatchConsoleStack: ConsoleStack | undefined;
 }
 
-/** Starts the console stack once for every browser test file (they skip themselves without Chromium). */
+/**
+ * Starts the console stack once for every browser test file. Without Chromium it starts nothing: each console test
+ * file then reports its tests as skipped (see `describeConsole`).
+ */
 export default async function setup(): Promise<void> {
-  if (!chromiumAvailable()) {
-    console.log(`skipped: console end-to-end tests need ${CHROMIUM} (apt-get install chromium)`);
+  const skipReason = consoleSkipReason();
+  if (skipReason) {
+    console.log(`skipped: console end-to-end tests: ${skipReason}`);
     return;
   }
   const stack = await startConsoleStack();

@@ -1,6 +1,6 @@
 import { isValidPassword } from '@lorawatch/domain/password-rule';
 import { readEngineUrls, usesServers, type EngineUrls } from '@lorawatch/engines/engine-urls';
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -38,6 +38,8 @@ export interface AppConfig {
   /** Maplibre style of the console's maps; its origin is allowed by the Content-Security-Policy. Null: no tiles. */
   mapStyleUrl: string | null;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** `pretty`: readable lines for a terminal; `json`: one JSON object per line for log collectors. */
+  logFormat: 'pretty' | 'json';
   /** Engines behind the ports: embedded SQLite unless a server URL is set. */
   engines: EngineUrls;
   /** Port of /health and /metrics of the processes that serve no API (collector, detector, projector). */
@@ -46,6 +48,10 @@ export interface AppConfig {
   instanceId: string;
   /** How long a collector's hold on a data source lasts without renewal. */
   collectorLeaseSeconds: number;
+  /** Worker threads of the AppKey audit's search pool. */
+  keyAuditThreads: number;
+  /** Pending AppKey audits kept at most; beyond, the oldest are dropped (and counted). */
+  keyAuditQueueLimit: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -58,6 +64,10 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** One core is left to ingest, detection and the API; a single core still gets one search thread. */
+export const defaultKeyAuditThreads = (): number => Math.max(1, availableParallelism() - 1);
+export const DEFAULT_KEY_AUDIT_QUEUE_LIMIT = 10_000;
 
 function integer(
   env: Env,
@@ -105,6 +115,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const logLevel = (env.LOG_LEVEL || 'log') as AppConfig['logLevel'];
   if (!['error', 'warn', 'log', 'debug'].includes(logLevel))
     problems.push('LOG_LEVEL must be error, warn, log or debug');
+  const logFormat = (env.LOG_FORMAT || 'pretty') as AppConfig['logFormat'];
+  if (!['pretty', 'json'].includes(logFormat)) problems.push('LOG_FORMAT must be pretty or json');
 
   const adminUsername = env.ADMIN_USERNAME?.trim().toLowerCase() || null;
   if (adminUsername && !/^[a-z0-9._-]{3,32}$/.test(adminUsername)) {
@@ -163,6 +175,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const opsPort = integer(env, 'OPS_PORT', 9464, 1, 65535, problems);
   const collectorLeaseSeconds = integer(env, 'COLLECTOR_LEASE_SECONDS', 30, 5, 3600, problems);
   const instanceId = env.INSTANCE_ID?.trim() || `${hostname()}-${process.pid}`;
+  const keyAuditThreads = integer(env, 'KEY_AUDIT_THREADS', defaultKeyAuditThreads(), 1, 256, problems);
+  const keyAuditQueueLimit = integer(
+    env,
+    'KEY_AUDIT_QUEUE_LIMIT',
+    DEFAULT_KEY_AUDIT_QUEUE_LIMIT,
+    1,
+    10_000_000,
+    problems,
+  );
   if (problems.length > 0) throw new ConfigError(problems);
 
   mkdirSync(dataDir, { recursive: true });
@@ -189,10 +210,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mapStyleUrl,
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : findWebDir(),
     logLevel,
+    logFormat,
     engines,
     opsPort,
     instanceId,
     collectorLeaseSeconds,
+    keyAuditThreads,
+    keyAuditQueueLimit,
   };
 }
 

@@ -25,6 +25,14 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dataDir, DEMO: '0' }).demo).toBe('off');
   });
 
+  it('logs readable lines by default and JSON lines on request', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).logFormat).toBe('pretty');
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'xml' })).toThrow(
+      'LOG_FORMAT must be pretty or json',
+    );
+  });
+
   it('refuses bad values with one message naming each of them', () => {
     const env = {
       DATA_DIR: dataDir,

@@ -27,7 +27,15 @@ export class DetectorOutput {
       alertStream(alert.id),
       envelope(AlertEventTypes.Raised, alert, who, alert.createdAt, deterministicUuid(alert.id)),
     );
-    if (appended) this.metrics.alertsRaised.inc({ code: alert.code });
+    if (!appended) return;
+    this.metrics.alertsRaised.inc({ code: alert.code });
+    this.logger.log({
+      msg: `${alert.code} raised`,
+      alertId: alert.id,
+      dataSourceId: alert.dataSourceId,
+      devEui: alert.devEui,
+      gateway: alert.gateway,
+    });
   }
 
   async clear(clearance: IssueClearance): Promise<void> {

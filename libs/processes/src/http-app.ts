@@ -1,10 +1,11 @@
-import { Logger, type LogLevel, type Type } from '@nestjs/common';
+import { Logger, type LoggerService, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '@lorawatch/config/app-config';
+import { createRootLogger, nestLogger } from '@lorawatch/ops/logging';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { setupOpenApi } from '@lorawatch/ops/openapi';
 import { ConflictFilter } from '@lorawatch/platform/conflict.filter';
@@ -18,10 +19,9 @@ import { ProcessModule, type ProcessShape } from './core.module';
 import type { ProcessRuntime } from './process-runtime';
 
 const SERVER_PATHS = /^\/(api|socket\.io|health|metrics)(\/|$)/;
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
-
-export const logLevels = (config: AppConfig): LogLevel[] =>
-  LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1);
+/** The process's logger: pino at `LOG_LEVEL`, readable lines or JSON (`LOG_FORMAT`). */
+export const processLogger = (config: AppConfig): LoggerService =>
+  nestLogger(createRootLogger(config.logLevel, config.logFormat));
 
 /**
  * A process that serves the API (standalone, api): REST under /api/v1.0, the websocket, /health, /metrics,
@@ -29,7 +29,7 @@ export const logLevels = (config: AppConfig): LogLevel[] =>
  */
 export async function createHttpApp(config: AppConfig, shape: ProcessShape): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(ProcessModule.forRoot(config, shape), {
-    logger: logLevels(config),
+    logger: processLogger(config),
   });
   // The console sends lists as `type[]=a&type[]=b` and ranges as `created_at[gte]=...`.
   app.set('query parser', 'extended');

@@ -5,7 +5,7 @@ import type { AppConfig } from '@lorawatch/config/app-config';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { READINESS, type Readiness } from '@lorawatch/ops/readiness';
 import { ProcessModule, type ProcessShape } from './core.module';
-import { logLevels } from './http-app';
+import { processLogger } from './http-app';
 import type { ProcessRuntime } from './process-runtime';
 
 /**
@@ -14,7 +14,7 @@ import type { ProcessRuntime } from './process-runtime';
  */
 export async function createWorkerApp(config: AppConfig, shape: ProcessShape, name: string): Promise<void> {
   const context = await NestFactory.createApplicationContext(ProcessModule.forRoot(config, shape), {
-    logger: logLevels(config),
+    logger: processLogger(config),
   });
   context.enableShutdownHooks();
   const ops = opsServer(context.get<Readiness>(READINESS), context.get(Metrics));

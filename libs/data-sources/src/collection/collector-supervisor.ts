@@ -149,7 +149,7 @@ export class CollectorSupervisor {
       this.reportMalformed(dataSourceId, current);
       if (enabled && !leased) {
         current.handover.retired = true;
-        this.logger.log(`Data source ${dataSourceId}: lease lost, collection stopped here`);
+        this.logger.log({ msg: 'Lease lost: collection stopped here', dataSourceId });
       }
       await current.collector.stop();
       this.running.delete(dataSourceId);
@@ -169,7 +169,7 @@ export class CollectorSupervisor {
       this.secrets,
     );
     if (!collector) {
-      this.logger.warn(`Data source ${dataSourceId}: no collector for type ${state.settings.type}`);
+      this.logger.warn({ msg: `No collector for type ${state.settings.type}`, dataSourceId });
       return;
     }
     this.running.set(dataSourceId, {
@@ -194,7 +194,10 @@ export class CollectorSupervisor {
       },
       onStatus: (status: 'CONNECTED' | 'DISCONNECTED', error?: string) => {
         if (handover.retired) return;
-        this.logger.log(`Data source ${dataSourceId} "${name}": ${status}${error ? ` (${error})` : ''}`);
+        this.logger.log({
+          msg: `Data source "${name}": ${status}${error ? ` (${error})` : ''}`,
+          dataSourceId,
+        });
         this.report(
           dataSourceId,
           status === 'CONNECTED'
@@ -225,9 +228,10 @@ export class CollectorSupervisor {
     if (running.flush) clearTimeout(running.flush);
     running.flush = null;
     if (running.malformed === 0 || this.running.get(dataSourceId) !== running) return;
-    this.logger.warn(
-      `Data source ${dataSourceId}: ${running.malformed} malformed message(s) skipped, last: ${running.lastReason}`,
-    );
+    this.logger.warn({
+      msg: `${running.malformed} malformed message(s) skipped, last: ${running.lastReason}`,
+      dataSourceId,
+    });
     this.report(dataSourceId, {
       kind: 'PARSING_FAILED',
       message: running.lastReason,
@@ -241,6 +245,8 @@ export class CollectorSupervisor {
     if (this.stopping) return;
     this.commands
       .execute(new RecordCollectorEventCommand(dataSourceId, report))
-      .catch((failure: unknown) => this.logger.error(`Could not record ${report.kind}: ${String(failure)}`));
+      .catch((failure: unknown) =>
+        this.logger.error({ msg: `Could not record ${report.kind}: ${String(failure)}`, dataSourceId }),
+      );
   }
 }

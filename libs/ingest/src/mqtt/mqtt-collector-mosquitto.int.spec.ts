@@ -1,20 +1,26 @@
 import { readFixtureText } from '@lorawatch/lorawan/testing/fixtures';
 import mqtt from 'mqtt';
 import { createChirpstackV3Parser } from '../chirpstack-v3/chirpstack-v3-parser';
-import { mosquittoInstalled, type RunningMosquitto, startMosquitto } from '../testing/mosquitto';
+import {
+  MOSQUITTO_BINARY,
+  mosquittoInstalled,
+  type RunningMosquitto,
+  startMosquitto,
+} from '../testing/mosquitto';
 import { RecordingSink, waitFor } from '../testing/recording-sink';
 import { MqttCollector } from './mqtt-collector';
 
 const UP_TOPIC = 'gateway/7276ff002e062c18/event/up';
 
-describe('MqttCollector against a real Mosquitto', () => {
-  if (!mosquittoInstalled()) {
-    it('is skipped', () => {
-      console.log('skipped: mosquitto not installed');
-    });
-    return;
-  }
+const TITLE = 'MqttCollector against a real Mosquitto';
+// Decided when jest loads the file: without the broker the test is reported as skipped, with the reason.
+const skipReason = mosquittoInstalled()
+  ? undefined
+  : `mosquitto is not installed at ${MOSQUITTO_BINARY} (apt-get install mosquitto, or set MOSQUITTO_BINARY)`;
+// Straight to stdout: jest keeps the console output of a suite whose tests are all skipped to itself.
+if (skipReason) process.stdout.write(`skipped: ${TITLE}: ${skipReason}\n`);
 
+(skipReason ? describe.skip : describe)(skipReason ? `${TITLE} (skipped: ${skipReason})` : TITLE, () => {
   let mosquitto: RunningMosquitto;
   beforeAll(async () => {
     mosquitto = await startMosquitto();

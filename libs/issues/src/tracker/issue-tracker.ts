@@ -219,7 +219,7 @@ export class IssueTracker {
       );
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      this.logger.debug(`Alert ${alert.id} was already raised`);
+      this.logger.debug({ msg: 'Alert already raised', alertId: alert.id });
     }
   }
 

@@ -9,6 +9,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 import { CheckpointWatch } from '../checkpoint-watch';
 import { committedPositions, refreshConsumerLag, refreshProjectionLag } from '../gauges';
+import { adminPasswordNotice } from '../start-banner';
 import { processStatus, within, type ProcessRuntime, type ProcessState } from '../process-runtime';
 import { ProjectionFollower } from '../projection-follower';
 import { PROJECTOR_POSITION } from '../projector-progress';
@@ -48,7 +49,12 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
     this.logger.log('Waiting for the projector to catch up with the event store');
     await this.readModelsCaughtUp();
     await this.seed(() => this.seedPolicy.run());
-    await this.seed(() => this.bootstrapAdmin.run());
+    await this.seed(async () => {
+      const admin = await this.bootstrapAdmin.run();
+      if (admin.username && admin.generatedPassword) {
+        this.logger.warn(adminPasswordNotice(admin.username, admin.generatedPassword));
+      }
+    });
     await this.follower.start();
     this.state = 'ready';
     this.logger.log(`Ready in ${Date.now() - started} ms`);

@@ -58,6 +58,8 @@ export class DetectorRuntime implements ProcessRuntime, OnApplicationShutdown {
       policies,
       organizationKeys: appKeys,
       metrics,
+      threads: config.keyAuditThreads,
+      queueLimit: config.keyAuditQueueLimit,
     });
   }
 

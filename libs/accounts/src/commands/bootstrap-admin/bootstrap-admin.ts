@@ -73,14 +73,8 @@ export class BootstrapAdmin {
       'no_stream',
     );
 
-    if (generatedPassword) {
-      this.logger.warn(`Created the administrator "${username}" with the password: ${generatedPassword}`);
-      this.logger.warn(
-        'This password is shown once. Set ADMIN_PASSWORD to choose your own on a fresh DATA_DIR.',
-      );
-    } else {
-      this.logger.log(`Created the administrator "${username}"`);
-    }
+    // The caller shows a generated password to the person starting the console, once (see start-banner).
+    this.logger.log(`Created the administrator "${username}"`);
     return { created: true, organizationId, username, generatedPassword };
   }
 }
