@@ -4,12 +4,12 @@ import type { AppConfig } from '@lorawatch/config/app-config';
 import { createHttpApp } from '@lorawatch/processes/http-app';
 import { runProcess } from '@lorawatch/processes/main';
 import { printStartBanner } from '@lorawatch/processes/start-banner';
-import { STANDALONE } from './app.module';
+import { standaloneShape } from './app.module';
 import { Runtime } from './runtime';
 
 /** The whole console in one process, on the embedded engines unless server URLs are configured. */
 export function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  return createHttpApp(config, STANDALONE);
+  return createHttpApp(config, standaloneShape(config));
 }
 
 export function start(): void {

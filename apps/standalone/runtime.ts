@@ -1,162 +1,158 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { filter } from 'rxjs';
-import { BootstrapAdmin } from '@lorawatch/accounts/commands/bootstrap-admin/bootstrap-admin';
-import { APP_KEYS_PROJECTION } from '@lorawatch/app-keys/projection/app-keys.projection';
-import { OrganizationAppKeys } from '@lorawatch/app-keys/projection/organization-app-keys';
+import { ModuleRef } from '@nestjs/core';
+import { AggregatorRegistry } from 'prom-client';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
-import { DashboardWorker } from '@lorawatch/dashboard/dashboard.worker';
-import { CollectorSupervisor } from '@lorawatch/data-sources/collection/collector-supervisor';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
-import { DetectionRunner } from '@lorawatch/detection/detection-runner';
-import { KeyAuditRunner } from '@lorawatch/detection/key-audit-runner';
-import { PolicyProvider } from '@lorawatch/detection/policy-provider';
-import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import { IssueTracker } from '@lorawatch/issues/tracker/issue-tracker';
-import { NotificationsWorker } from '@lorawatch/notifications/notifications.worker';
 import { Metrics } from '@lorawatch/ops/metrics';
-import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
-import { CLOCK, type Clock } from '@lorawatch/platform/clock';
-import { SecretBox } from '@lorawatch/platform/secret-box';
-import { SeedDefaultPolicy } from '@lorawatch/policies/seed-default-policy';
-import { refreshConsumerLag, refreshProjectionLag } from '@lorawatch/processes/gauges';
-import { processStatus, within, type ProcessRuntime } from '@lorawatch/processes/process-runtime';
-import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
-import { RealtimePublisher } from '@lorawatch/processes/realtime-publisher';
+import {
+  processStatus,
+  within,
+  type ProcessRuntime,
+  type ProcessState,
+} from '@lorawatch/processes/process-runtime';
+import { ApiRuntime } from '@lorawatch/processes/runtimes/api.runtime';
+import { CollectorRuntime } from '@lorawatch/processes/runtimes/collector.runtime';
+import { DetectorRuntime } from '@lorawatch/processes/runtimes/detector.runtime';
+import { ProjectorRuntime } from '@lorawatch/processes/runtimes/projector.runtime';
 import type { StartSummary } from '@lorawatch/processes/start-banner';
-import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 import { Demo } from './demo';
+import { RuntimeThread } from './runtime-thread';
+
+/** A runtime of the console's own process, with the stop it is given by Nest. */
+type Part = ProcessRuntime & OnApplicationShutdown;
 
 /**
- * Starts the standalone process in order: read models catch up, seeds run, detectors and collectors start,
- * then the demo network (if on). /health turns ready at the end.
+ * The whole console as one service: the same four runtimes the scale-out processes run (projector, api, detector,
+ * collector), on the embedded file, plus the demo network. By default the projector, the detector and the
+ * collector each run in a worker thread of their own (`STANDALONE_THREADS=1`), so that detection, projections and
+ * ingest use the machine's cores and never hold up the API and the websocket on the main thread; with
+ * `STANDALONE_THREADS=0` all four run on one thread (tests, single-core machines).
+ *
+ * Order at start: read models catch up (projector), seeds run and the websocket follows the read models (api),
+ * detectors join their groups, collectors connect, then the demo network. At stop, the reverse.
  */
 @Injectable()
-export class Runtime implements OnApplicationShutdown, ProcessRuntime {
+export class Runtime implements ProcessRuntime, BeforeApplicationShutdown {
   private readonly logger = new Logger('Runtime');
-  private state: 'starting' | 'ready' | 'stopping' = 'starting';
-  readonly projections: ProjectionRunner;
-  private readonly detection: DetectionRunner;
-  private readonly keyAudit: KeyAuditRunner;
-  private readonly policies: PolicyProvider;
-  private readonly appKeys: OrganizationAppKeys;
-  private readonly collectors: CollectorSupervisor;
+  private state: ProcessState = 'starting';
+  private readonly threads = new Map<string, RuntimeThread>();
+  private inThread: { projector: Part; detector: Part; collector: Part } | null = null;
   private demo: Demo | null = null;
   /** What the start-up banner tells the person who started the console. */
-  summary: StartSummary = { admin: null, demo: null };
+  readonly summary: StartSummary = { admin: null, demo: null };
 
   constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(PACKET_LOG) private readonly packets: PacketLog,
-    @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly metrics: Metrics,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly api: ApiRuntime,
     private readonly commands: CommandBus,
-    private readonly bootstrapAdmin: BootstrapAdmin,
-    private readonly seedPolicy: SeedDefaultPolicy,
-    private readonly realtime: RealtimeGateway,
-    private readonly issueTracker: IssueTracker,
-    private readonly notifications: NotificationsWorker,
-    private readonly dashboard: DashboardWorker,
-    @Inject(CLOCK) clock: Clock,
-  ) {
-    this.projections = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER);
-    this.policies = new PolicyProvider(store);
-    this.detection = new DetectionRunner(packets, events, store, this.policies, metrics, {
-      tickIntervalMs: config.detectorTickSeconds * 1000,
-      clock,
-    });
-    this.appKeys = new OrganizationAppKeys(store);
-    this.keyAudit = new KeyAuditRunner({
-      packets,
-      events,
-      store,
-      policies: this.policies,
-      organizationKeys: this.appKeys,
-      metrics,
-      threads: config.keyAuditThreads,
-      queueLimit: config.keyAuditQueueLimit,
-    });
-    this.collectors = new CollectorSupervisor(
-      events,
-      packets,
-      commands,
-      new SecretBox(config.secretKey),
-      metrics,
-    );
-  }
+    private readonly metrics: Metrics,
+    private readonly moduleRef: ModuleRef,
+  ) {}
 
-  status() {
-    return processStatus(this.state, { projections: this.projections.positions() });
-  }
-
-  /** Waits until the read models have applied every event recorded so far, for at most `timeoutMs`. */
-  async settled(timeoutMs = 5000): Promise<void> {
-    await within(this.projections.caughtUp(), timeoutMs);
-  }
-
-  async refreshGauges(): Promise<void> {
-    await refreshProjectionLag(this.events, this.metrics, this.projections.positions());
-    await refreshConsumerLag(this.packets, this.store, this.metrics);
-  }
-
-  /** Called once the Nest application is initialised (command handlers registered), before it listens. */
   async start(): Promise<void> {
     const started = Date.now();
-    const publisher = new RealtimePublisher(this.store, this.realtime);
-    this.realtime.track(
-      this.projections.updates$.subscribe((update) => {
-        this.metrics.projectionPosition.set({ projection: update.projection }, update.event.position);
-        // While catching up at start nobody is connected yet: the reads behind these messages would reach no one.
-        if (this.state !== 'ready') return;
-        publisher.publishUpdate(update).catch((error: unknown) => this.logger.warn(String(error)));
-      }),
-    );
-    this.realtime.track(
-      this.projections.updates$
-        .pipe(filter((update) => update.projection === 'policies' || update.projection === 'data_sources'))
-        .subscribe(() => this.policies.invalidate()),
-    );
-    this.realtime.track(
-      this.projections.updates$
-        .pipe(filter((update) => update.projection === APP_KEYS_PROJECTION))
-        .subscribe(() => this.appKeys.invalidate()),
-    );
-    await this.projections.start();
-    await this.projections.caughtUp();
-    await this.seedPolicy.run();
-    const admin = await this.bootstrapAdmin.run();
-    await this.projections.caughtUp();
-    await this.issueTracker.start();
-    this.detection.start();
-    this.keyAudit.start();
-    await this.notifications.start();
-    await this.dashboard.start();
-    await this.collectors.start();
-    if (await this.demoWanted()) {
+    // The banner shows a generated password once; the api need not log it as well.
+    this.api.announcePassword = false;
+    if (this.config.standaloneThreads) {
+      // Threads take a few seconds to load the modules: all three load at once. The detector and the collector
+      // need no read model to begin (their state and the data sources are in the event store and packet log).
+      const projector = this.startThread('projector');
+      const others = Promise.all([this.startThread('detector'), this.startThread('collector')]);
+      // Handled below, after the api: a failure meanwhile must not count as unhandled.
+      others.catch(() => undefined);
+      await projector;
+      await this.api.start();
+      await others;
+    } else {
+      const part = <T>(type: new (...args: never[]) => T): T => this.moduleRef.get(type, { strict: false });
+      this.inThread = {
+        projector: part(ProjectorRuntime),
+        detector: part(DetectorRuntime),
+        collector: part(CollectorRuntime),
+      };
+      await this.inThread.projector.start();
+      await this.api.start();
+      await this.inThread.detector.start();
+      await this.inThread.collector.start();
+    }
+    const admin = this.api.bootstrap;
+    this.summary.admin =
+      admin?.created && admin.username !== undefined
+        ? { username: admin.username, generatedPassword: admin.generatedPassword ?? null }
+        : null;
+    if (admin && (await this.demoWanted())) {
       this.demo = new Demo(this.config, this.commands, this.store);
       this.summary.demo = await this.demo.start(admin.organizationId);
     }
-    this.summary.admin =
-      admin.created && admin.username !== undefined
-        ? { username: admin.username, generatedPassword: admin.generatedPassword ?? null }
-        : null;
     this.state = 'ready';
     this.logger.log(`Ready in ${Date.now() - started} ms`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  status() {
+    const threads = Object.fromEntries([...this.threads].map(([role, thread]) => [role, thread.isReady]));
+    const allReady = [...this.threads.values()].every((thread) => thread.isReady);
+    const api = this.api.status();
+    return processStatus(this.state === 'ready' && !allReady ? 'starting' : this.state, {
+      ...api.details,
+      ...(this.threads.size > 0 ? { threads } : {}),
+    });
+  }
+
+  /** Read-your-writes: everything recorded so far is in the read models, waiting at most `timeoutMs`. */
+  async settled(timeoutMs = 5000): Promise<void> {
+    if (this.inThread) await within(this.inThread.projector.settled(timeoutMs), timeoutMs);
+    else await this.api.settled(timeoutMs);
+  }
+
+  /**
+   * The gauges read from the engines. With threads, each thread refreshes its own when its metrics are gathered
+   * (metricsText), and the api's would count them twice.
+   */
+  async refreshGauges(): Promise<void> {
+    if (this.threads.size === 0) await this.api.refreshGauges();
+  }
+
+  /** Prometheus text of the whole console: this thread's registry and those of the runtime threads, summed. */
+  async metricsText(): Promise<string> {
+    await this.refreshGauges();
+    if (this.threads.size === 0) return this.metrics.registry.metrics();
+    const all = await Promise.all([
+      this.metrics.registry.getMetricsAsJSON(),
+      ...[...this.threads.values()].map((thread) => thread.metrics()),
+    ]);
+    return AggregatorRegistry.aggregate(all).metrics();
+  }
+
+  /** Before Nest stops the modules: the demo, then the collectors, the detectors, the api, the projections. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.state = 'stopping';
     await this.demo?.stop();
-    await this.collectors.stop();
-    await this.detection.stop();
-    await this.keyAudit.stop();
-    await this.notifications.stop();
-    await this.dashboard.stop();
-    await this.issueTracker.stop();
-    await this.projections.stop();
+    if (this.inThread) {
+      await this.inThread.collector.onApplicationShutdown();
+      await this.inThread.detector.onApplicationShutdown();
+      await this.api.onApplicationShutdown();
+      await this.inThread.projector.onApplicationShutdown();
+      return;
+    }
+    await this.threads.get('collector')?.stop();
+    await this.threads.get('detector')?.stop();
+    await this.api.onApplicationShutdown();
+    await this.threads.get('projector')?.stop();
+  }
+
+  private async startThread(role: 'projector' | 'detector' | 'collector'): Promise<void> {
+    const thread = new RuntimeThread(role, this.config);
+    this.threads.set(role, thread);
+    await thread.start();
   }
 
   /** DEMO=1 forces it, DEMO=0 turns it off; unset, it runs while no data source other than the demo's exists. */

@@ -28,6 +28,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Harnes
     ADMIN_PASSWORD,
     ADMIN_EMAIL: 'admin@example.com',
     LOG_LEVEL: 'error',
+    // The four runtimes on this thread: the sources run under ts-jest (the threads need the built app).
+    STANDALONE_THREADS: '0',
     WEB_DIR: join(dataDir, 'no-web'),
     ...env,
   });

@@ -40,6 +40,11 @@ export interface AppConfig {
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** `pretty`: readable lines for a terminal; `json`: one JSON object per line for log collectors. */
   logFormat: 'pretty' | 'json';
+  /**
+   * The standalone console runs its collector, detector and projector each in a worker thread of its own (true),
+   * or all four runtimes on one thread (false: tests, machines with one core).
+   */
+  standaloneThreads: boolean;
   /** Engines behind the ports: embedded SQLite unless a server URL is set. */
   engines: EngineUrls;
   /** Port of /health and /metrics of the processes that serve no API (collector, detector, projector). */
@@ -117,6 +122,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('LOG_LEVEL must be error, warn, log or debug');
   const logFormat = (env.LOG_FORMAT || 'pretty') as AppConfig['logFormat'];
   if (!['pretty', 'json'].includes(logFormat)) problems.push('LOG_FORMAT must be pretty or json');
+  const threadsRaw = env.STANDALONE_THREADS ?? '1';
+  if (!['0', '1'].includes(threadsRaw)) problems.push('STANDALONE_THREADS must be 1 or 0');
 
   const adminUsername = env.ADMIN_USERNAME?.trim().toLowerCase() || null;
   if (adminUsername && !/^[a-z0-9._-]{3,32}$/.test(adminUsername)) {
@@ -211,6 +218,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : findWebDir(),
     logLevel,
     logFormat,
+    standaloneThreads: threadsRaw !== '0',
     engines,
     opsPort,
     instanceId,

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
 import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
 import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
@@ -17,7 +16,6 @@ import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 import { defaultPreferences } from './domain/notification-preferences';
 import { notificationEvolver, type NotificationState } from './domain/notification';
 import {
@@ -30,9 +28,7 @@ import { DeliverySender } from './dispatch/delivery-sender';
 import { planNotification } from './dispatch/notification-planner';
 import { VISIBILITY_EVENT_TYPES, alertMadeVisible } from './dispatch/visible-alert';
 import { ASSET_LABELS, type AssetLabels } from './ports/asset-labels.port';
-import { notificationJson } from './projection/notification.json';
 import { NOTIFICATIONS, type NotificationView } from './projection/notification.view';
-import { loadNotifiedAlert } from './projection/notified-alert';
 import { NOTIFICATION_PREFERENCES, type PreferencesView } from './projection/preferences.view';
 
 export const NOTIFICATIONS_CHECKPOINT = 'notifications-dispatcher';
@@ -52,7 +48,6 @@ export class NotificationsWorker {
   private readonly secrets: SecretBox;
   private scheduler: DeliveryScheduler | null = null;
   private subscription: Subscription | null = null;
-  private realtime: RealtimeGateway | null = null;
   private stopping = false;
 
   constructor(
@@ -62,14 +57,12 @@ export class NotificationsWorker {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ASSET_LABELS) private readonly labels: AssetLabels,
-    private readonly moduleRef: ModuleRef,
   ) {
     this.secrets = new SecretBox(config.secretKey);
   }
 
   async start(): Promise<void> {
     this.stopping = false;
-    this.realtime = this.findRealtime();
     const sender = new DeliverySender(this.store, this.mailer, this.secrets, this.config.publicUrl);
     this.scheduler = new DeliveryScheduler(this.events, sender, this.clock);
     for (const view of await this.store.collection<NotificationView>(NOTIFICATIONS).find({ pending: true }))
@@ -144,37 +137,16 @@ export class NotificationsWorker {
       planned.createdAt,
       deterministicUuid(`notification-created:${planned.notificationId}`),
     );
-    let fresh = true;
     try {
       await this.events.append(stream, [event], 'no_stream');
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      fresh = false;
     }
     const recorded = await this.events.readStream(stream);
     const state = recorded.reduce(notificationEvolver.evolve, notificationEvolver.initial);
     if (!state.created || state.deleted) return;
     this.scheduler?.resume(state);
-    if (fresh && state.created.push) await this.announce(state, recorded[0].position);
-  }
-
-  private async announce(state: NotificationState, numericId: number): Promise<void> {
-    const created = state.created;
-    if (!created || !this.realtime) return;
-    const view: NotificationView = {
-      id: created.notificationId,
-      numericId,
-      userId: created.userId,
-      organizationId: created.organizationId,
-      alertId: created.alertId,
-      createdAt: created.createdAt,
-      readAt: state.readAt,
-      push: created.push,
-      deliveries: state.deliveries,
-      pending: state.deliveries.some((d) => d.status === 'pending'),
-    };
-    const alert = await loadNotifiedAlert(this.store, created.alertId);
-    this.realtime.emitToUser(created.userId, 'new_notification', notificationJson(view, alert));
+    // The api's realtime publisher announces it (new_notification) once the notifications read model has it.
   }
 
   private async load(notificationId: string): Promise<NotificationState> {
@@ -189,15 +161,5 @@ export class NotificationsWorker {
       await new Promise((resolve) => setTimeout(resolve, READ_MODEL_POLL_MS));
     }
     return false;
-  }
-
-  private findRealtime(): RealtimeGateway | null {
-    try {
-      return this.moduleRef.get(RealtimeGateway, { strict: false });
-    } catch {
-      // A projector of a scale-out deployment: the api instances announce what this worker creates.
-      this.logger.log('No websocket here: new_notification messages go out from the api instances');
-      return null;
-    }
   }
 }

@@ -40,6 +40,7 @@ export function createRootLogger(
   const stream = pretty({
     colorize: destination === undefined && process.stdout.isTTY === true,
     sync: true,
+    singleLine: true,
     translateTime: 'SYS:yyyy-mm-dd HH:MM:ss',
     ignore: 'pid,hostname,context',
     messageFormat: '{if context}[{context}] {end}{msg}',

@@ -23,6 +23,7 @@ export class OpsController {
   @Get('metrics')
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   async prometheus(): Promise<string> {
+    if (this.readiness.metricsText) return this.readiness.metricsText();
     await this.readiness.refreshGauges();
     return this.metrics.registry.metrics();
   }

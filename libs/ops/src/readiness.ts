@@ -3,6 +3,8 @@ export interface Readiness {
   status(): { ready: boolean; status: 'starting' | 'ready' | 'stopping'; details: Record<string, unknown> };
   /** Updates the gauges that are read from the engines (positions, lags) just before a scrape. */
   refreshGauges(): Promise<void>;
+  /** The Prometheus text, where the process gathers it from more than its own registry (threads). */
+  metricsText?(): Promise<string>;
 }
 
 export const READINESS = Symbol('READINESS');

@@ -28,6 +28,21 @@ describe('watching the checkpoints another process writes', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('hears a commit of the other connection at once, long before its polling interval', async () => {
+    const slow = new CheckpointWatch(new SqliteReadStore(openDatabase(join(dir, 'shared.db'))), 60_000);
+    try {
+      const started = Date.now();
+      const waiting = slow.reached('alerts', 3);
+      // Let the first look happen, so that the watch is waiting on the signal when the commit comes.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await writer.commit([], { name: 'alerts', position: 3 });
+      await waiting;
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      slow.stop();
+    }
+  });
+
   it('resolves a wait once the checkpoint reaches the position, not before', async () => {
     let reached = false;
     const waiting = watch.reached('alerts', 5).then(() => (reached = true));

@@ -17,6 +17,8 @@ export class CheckpointWatch {
   private readonly listeners = new Set<{ names: string[]; onChange: () => void }>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
+  private waiting = false;
+  private seenVersion = -1;
   private stopped = false;
 
   constructor(
@@ -71,18 +73,35 @@ export class CheckpointWatch {
   }
 
   private schedule(): void {
-    if (this.stopped || this.timer || this.polling) return;
+    if (this.stopped || this.timer || this.waiting || this.polling) return;
     if (this.waiters.size === 0 && this.listeners.size === 0) return;
+    const commits = this.store.commitSignal;
+    if (commits) {
+      // The engine tells of commits: poll as soon as one happens (at the latest after the interval).
+      this.waiting = true;
+      void commits.wait(this.intervalMs, this.seenVersion).then(() => {
+        this.waiting = false;
+        this.pollNow();
+      });
+      return;
+    }
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.polling = true;
-      this.poll()
-        .catch(() => undefined)
-        .finally(() => {
-          this.polling = false;
-          this.schedule();
-        });
+      this.pollNow();
     }, this.intervalMs);
     this.timer.unref();
+  }
+
+  private pollNow(): void {
+    if (this.stopped) return;
+    this.polling = true;
+    // Read before the poll: a commit made while it runs brings another poll at once.
+    this.seenVersion = this.store.commitSignal?.version ?? 0;
+    this.poll()
+      .catch(() => undefined)
+      .finally(() => {
+        this.polling = false;
+        this.schedule();
+      });
   }
 }

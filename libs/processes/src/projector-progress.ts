@@ -12,11 +12,14 @@ export function leastPosition(positions: Record<string, number>): number {
   return values.length === 0 ? 0 : Math.min(...values);
 }
 
-/** Records the projector's position every `intervalMs` when it moved. Returns the function that stops it. */
+/**
+ * Records the projector's position every `intervalMs` when it moved (a look costs nothing while it stands still):
+ * read-your-writes in the api waits for it. Returns the function that stops it.
+ */
 export function recordProjectorPosition(
   store: ReadStore,
   positions: () => Record<string, number>,
-  intervalMs = 250,
+  intervalMs = 20,
 ): () => Promise<void> {
   let recorded = -1;
   let writing: Promise<void> = Promise.resolve();

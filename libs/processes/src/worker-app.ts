@@ -1,4 +1,4 @@
-import { Logger, type Type } from '@nestjs/common';
+import { Logger, type INestApplicationContext, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createServer, type Server } from 'node:http';
 import type { AppConfig } from '@lorawatch/config/app-config';
@@ -12,21 +12,30 @@ import type { ProcessRuntime } from './process-runtime';
  * A process without the API (collector, detector, projector): the product modules as a Nest application context
  * (no controllers mounted), its runtime started, and /health and /metrics on OPS_PORT for the orchestrator.
  */
-export async function createWorkerApp(config: AppConfig, shape: ProcessShape, name: string): Promise<void> {
+export async function createWorkerApp(
+  config: AppConfig,
+  shape: ProcessShape,
+  name: string,
+  options: { opsServer?: boolean } = {},
+): Promise<INestApplicationContext> {
   const context = await NestFactory.createApplicationContext(ProcessModule.forRoot(config, shape), {
     logger: processLogger(config),
   });
   context.enableShutdownHooks();
-  const ops = opsServer(context.get<Readiness>(READINESS), context.get(Metrics));
-  await new Promise<void>((resolve, reject) => {
-    ops.once('error', reject);
-    ops.listen(config.opsPort, () => resolve());
-    // The engines keep the process alive; a shutdown need not wait for scrapers.
-    ops.unref();
-  });
-  new Logger(name).log(`/health and /metrics on port ${config.opsPort}`);
+  // A thread of the standalone console answers through the console's own /health and /metrics.
+  if (options.opsServer !== false) {
+    const ops = opsServer(context.get<Readiness>(READINESS), context.get(Metrics));
+    await new Promise<void>((resolve, reject) => {
+      ops.once('error', reject);
+      ops.listen(config.opsPort, () => resolve());
+      // The engines keep the process alive; a shutdown need not wait for scrapers.
+      ops.unref();
+    });
+    new Logger(name).log(`/health and /metrics on port ${config.opsPort}`);
+  }
   // Health answers 503 "starting" while the runtime catches up.
   await context.get<Type<ProcessRuntime>, ProcessRuntime>(shape.runtime as Type<ProcessRuntime>).start();
+  return context;
 }
 
 function opsServer(readiness: Readiness, metrics: Metrics): Server {

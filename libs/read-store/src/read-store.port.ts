@@ -114,6 +114,17 @@ export interface ReadStore {
   /** Drops every document of the collections and the checkpoint (for a rebuild). */
   reset(collections: string[], checkpointName: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Where the engine can tell of commits as they happen (the embedded store, across the threads of a process):
+   * watchers of checkpoints wait on it instead of only polling. Absent, they poll.
+   */
+  readonly commitSignal?: CommitSignal;
+}
+
+/** A signal that changes version on every commit; `wait` resolves on the next one or after `timeoutMs`. */
+export interface CommitSignal {
+  readonly version: number;
+  wait(timeoutMs: number, seenVersion: number): Promise<void>;
 }
 
 export const READ_STORE = Symbol('READ_STORE');

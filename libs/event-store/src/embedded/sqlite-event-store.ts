@@ -1,5 +1,5 @@
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
-import { WakeSignal } from '@lorawatch/sqlite/wake-signal';
+import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
@@ -45,7 +45,7 @@ export class SqliteEventStore implements EventStore {
     return new SqliteEventStore(openDatabase(file), { ...options, ownsDatabase: true });
   }
 
-  private readonly appended = new WakeSignal();
+  private readonly appended: WakeSignal;
   private readonly subscriptions = new Set<SqliteSubscription>();
   private readonly statements: ReturnType<typeof prepareStatements>;
 
@@ -53,6 +53,7 @@ export class SqliteEventStore implements EventStore {
     private readonly db: Database,
     private readonly options: SqliteEventStoreOptions = {},
   ) {
+    this.appended = new WakeSignal(wakeChannel(db.name, 'events'));
     db.exec(EVENTS_SCHEMA);
     this.statements = prepareStatements(db);
   }
@@ -94,6 +95,7 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.appended.close();
     if (this.options.ownsDatabase && this.db.open) this.db.close();
   }
 

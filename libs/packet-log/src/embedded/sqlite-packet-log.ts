@@ -1,6 +1,6 @@
 import { packetKey, type Packet } from '@lorawatch/domain/packet';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
-import { WakeSignal } from '@lorawatch/sqlite/wake-signal';
+import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
 import type {
   AppendOutcome,
   BatchHandler,
@@ -36,7 +36,7 @@ export class SqlitePacketLog implements PacketLog {
   }
 
   readonly partitions: number;
-  private readonly appended = new WakeSignal();
+  private readonly appended: WakeSignal;
   private readonly consumers = new Set<SqliteConsumer>();
   private readonly statements: ReturnType<typeof prepareStatements>;
   private lastRetentionCheck = 0;
@@ -45,6 +45,7 @@ export class SqlitePacketLog implements PacketLog {
     private readonly db: Database,
     private readonly options: SqlitePacketLogOptions = {},
   ) {
+    this.appended = new WakeSignal(wakeChannel(db.name, 'packets'));
     this.partitions = options.partitions ?? 4;
     partitionForKey('', this.partitions); // validates the count
     db.exec(PACKET_LOG_SCHEMA);
@@ -105,6 +106,7 @@ export class SqlitePacketLog implements PacketLog {
 
   async close(): Promise<void> {
     await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
+    this.appended.close();
     if (this.options.ownsDatabase && this.db.open) this.db.close();
   }
 

@@ -1,5 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { BootstrapAdmin } from '@lorawatch/accounts/commands/bootstrap-admin/bootstrap-admin';
+import {
+  BootstrapAdmin,
+  type BootstrapOutcome,
+} from '@lorawatch/accounts/commands/bootstrap-admin/bootstrap-admin';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
@@ -27,6 +30,10 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
   private state: ProcessState = 'starting';
   private readonly watch: CheckpointWatch;
   private readonly follower: ProjectionFollower;
+  /** What the first-administrator seed did on this start (null until it ran). */
+  bootstrap: BootstrapOutcome | null = null;
+  /** Logs a generated administrator password; the standalone console shows it in its start-up banner instead. */
+  announcePassword = true;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -51,7 +58,8 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
     await this.seed(() => this.seedPolicy.run());
     await this.seed(async () => {
       const admin = await this.bootstrapAdmin.run();
-      if (admin.username && admin.generatedPassword) {
+      this.bootstrap = admin;
+      if (this.announcePassword && admin.username && admin.generatedPassword) {
         this.logger.warn(adminPasswordNotice(admin.username, admin.generatedPassword));
       }
     });
@@ -77,6 +85,7 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.state === 'stopping') return;
     this.state = 'stopping';
     this.watch.stop();
     await this.follower.stop();

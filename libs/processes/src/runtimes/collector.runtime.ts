@@ -62,6 +62,8 @@ export class CollectorRuntime implements ProcessRuntime, OnApplicationShutdown {
   async refreshGauges(): Promise<void> {}
 
   async onApplicationShutdown(): Promise<void> {
+    // The standalone console stops its parts in order first; Nest's own call then finds them stopped.
+    if (this.state === 'stopping') return;
     this.state = 'stopping';
     await this.collectors.stop();
   }

@@ -82,6 +82,8 @@ export class DetectorRuntime implements ProcessRuntime, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // The standalone console stops its parts in order first; Nest's own call then finds them stopped.
+    if (this.state === 'stopping') return;
     this.state = 'stopping';
     for (const stop of this.unwatch) stop();
     this.watch.stop();

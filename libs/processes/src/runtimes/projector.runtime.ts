@@ -59,6 +59,8 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // The standalone console stops its parts in order first; Nest's own call then finds them stopped.
+    if (this.state === 'stopping') return;
     this.state = 'stopping';
     await this.notifications.stop();
     await this.dashboard.stop();

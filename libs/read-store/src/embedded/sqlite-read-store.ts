@@ -1,4 +1,5 @@
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
+import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
 import type { Collection, CollectionSpec, Doc, ReadStore, WriteOp } from '../read-store.port';
 import { DocumentTables } from './document-tables';
 import { SqliteCollection } from './sqlite-collection';
@@ -20,11 +21,14 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private readonly tables: DocumentTables;
+  /** Told of every commit, in this thread and the other threads of this process on the same file. */
+  readonly commitSignal: WakeSignal;
 
   constructor(
     private readonly db: Database,
     private readonly options: SqliteReadStoreOptions = {},
   ) {
+    this.commitSignal = new WakeSignal(wakeChannel(db.name, 'read-store'));
     db.exec(CHECKPOINTS_SCHEMA);
     this.tables = new DocumentTables(db);
   }
@@ -54,6 +58,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    this.commitSignal.close();
     if (this.options.ownsDatabase && this.db.open) this.db.close();
   }
 
@@ -72,5 +77,6 @@ export class SqliteReadStore implements ReadStore {
         }
       })
       .immediate();
+    this.commitSignal.notify();
   }
 }
