@@ -1,5 +1,5 @@
 import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
-import { alertsProjection, newlyVisibleAlertId } from '@lorawatch/alerts/projection/alerts.projection';
+import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
 import { alertJson } from '@lorawatch/alerts/queries/alert.json';
 import { AlertEventTypes, type AlertRaised } from '@lorawatch/alerts/alert.events';
 import { dataSourceJson } from '@lorawatch/data-sources/projection/data-source.json';
@@ -15,7 +15,7 @@ import { NOTIFICATIONS, type NotificationView } from '@lorawatch/notifications/p
 import { notificationsProjection } from '@lorawatch/notifications/projection/notifications.projection';
 import { loadNotifiedAlert } from '@lorawatch/notifications/projection/notified-alert';
 import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
-import type { Projection, ProjectionUpdate } from '@lorawatch/projections/projection';
+import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
 import type { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
@@ -33,30 +33,10 @@ export class RealtimePublisher {
     private readonly realtime: RealtimeGateway,
   ) {}
 
-  /** The standalone's exact path: the projection's own writes tell what changed. */
-  async publishUpdate(update: ProjectionUpdate): Promise<void> {
-    const organizationId = update.event.metadata.organizationId;
-    if (organizationId === null) return;
-    // Events that changed nothing say nothing.
-    if (update.ops.length === 0) return;
-    this.projectionUpdated(
-      organizationId,
-      update.projection,
-      update.event,
-      update.ops.map((op) => op.collection),
-    );
-    if (update.projection === alertsProjection.name) {
-      const alertId = newlyVisibleAlertId(update);
-      if (alertId !== null) await this.announceAlert(organizationId, alertId);
-    } else if (update.projection === dataSourcesProjection.name) {
-      await this.announceDataSource(organizationId, update.event);
-    }
-  }
-
   /**
-   * An api process of a scale-out deployment: the projector committed `event` into `projection`'s read model
-   * (its checkpoint passed the event); the writes themselves are not known here, so the projection's declared
-   * collections stand for them, and the alert an event may have made visible is read back.
+   * The projector committed `event` into `projection`'s read model (its checkpoint passed the event), in another
+   * thread or process: the writes themselves are not known here, so the projection's declared collections stand
+   * for them, and the alert an event may have made visible is read back.
    */
   async publishFollowed(projection: Projection, event: RecordedEvent): Promise<void> {
     const organizationId = event.metadata.organizationId;
@@ -85,10 +65,7 @@ export class RealtimePublisher {
     }
   }
 
-  /**
-   * The standalone's notifications worker tells its users itself; in a scale-out deployment it runs in the
-   * projector, which has no websocket, so the api instances announce what it created.
-   */
+  /** The notifications worker runs with the projector, which has no websocket: the api announces what it created. */
   private async announceNotification(created: NotificationCreated): Promise<void> {
     if (!created.push) return;
     const view = await this.store.collection<NotificationView>(NOTIFICATIONS).get(created.notificationId);
