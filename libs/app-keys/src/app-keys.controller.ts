@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Post } from '@nestjs/c
 import { CommandBus } from '@nestjs/cqrs';
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { KEY_AUDIT_QUEUE, type KeyAuditJob } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AddAppKeysCommand, type AddAppKeysResult } from './commands/add-app-keys/add-app-keys.handler';
@@ -32,6 +33,15 @@ export class AppKeysController {
       count: docs.length,
       keys: docs.map((doc) => ({ id: doc.keyId, key: doc.key, organization_id: doc.organizationId })),
     };
+  }
+
+  /** Devices of the organisation whose join requests wait for the AppKey audit (the Policies screen's keys section). */
+  @Get('app_keys/audit_queue')
+  async auditQueue(@CurrentUser() user: AuthUser) {
+    const devices = await this.store
+      .collection<KeyAuditJob>(KEY_AUDIT_QUEUE)
+      .countBy('device', { organizationId: user.organizationId });
+    return { pending_devices: devices.length };
   }
 
   /** `body` is typed unknown so the global pipe leaves it to parseAppKeysRequest. */

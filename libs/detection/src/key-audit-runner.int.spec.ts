@@ -52,17 +52,21 @@ describe('key audit runner', () => {
   let policies: PolicyProvider;
   let cleared: IssueClearance[];
   let runner: KeyAuditRunner;
+  let metrics: Metrics;
 
-  const newRunner = () =>
-    new KeyAuditRunner({
+  const newRunner = () => {
+    metrics = new Metrics();
+    return new KeyAuditRunner({
       packets: log,
       events,
       store,
       policies,
       organizationKeys: keys,
-      metrics: new Metrics(),
+      metrics,
+      threads: 1,
       onCleared: (clearance) => void cleared.push(clearance),
     });
+  };
 
   beforeEach(() => {
     temp = createTempSqliteFile('key-audit');
@@ -86,6 +90,7 @@ describe('key audit runner', () => {
     temp.remove();
   });
 
+  /** Appends, then waits until the packets are queued and every queued audit has run on the pool. */
   async function run(packets: Packet[]): Promise<void> {
     await log.append(packets);
     await runner.drained();
@@ -140,6 +145,9 @@ describe('key audit runner', () => {
     }
     const states = await store.collection<{ id: string }>({ name: 'key_audit_state' }).find();
     expect(states.map((doc) => doc.id).sort()).toEqual([`1:${WEAK_DEV_EUI}`, `1:${STRONG_DEV_EUI}`]);
+    // Five join requests queued and audited, the data frame never queued; the queue is empty again.
+    expect((await metrics.keyAuditsDone.get()).values[0].value).toBe(5);
+    expect(await store.collection({ name: 'key_audit_queue' }).count()).toBe(0);
   });
 
   it('does not raise an alert twice after a restart, and confirms from the stored state', async () => {

@@ -1,26 +1,23 @@
+import { Logger } from '@nestjs/common';
 import { OrganizationAppKeys } from '@lorawatch/app-keys/projection/organization-app-keys';
-import { auditJoinKeys } from '@lorawatch/detectors/app-keys/audit-join-keys';
-import { initialKeyAuditState, type KeyAuditState } from '@lorawatch/detectors/app-keys/key-audit-state';
+import { defaultKeyAuditThreads, DEFAULT_KEY_AUDIT_QUEUE_LIMIT } from '@lorawatch/config/app-config';
+import { isKeyAuditPacket, keyAuditDeviceId } from '@lorawatch/detectors/app-keys/key-audit-packets';
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';
-import { isAlertCode } from '@lorawatch/domain/alert-catalogue';
-import type { Packet } from '@lorawatch/domain/packet';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
 import type { Consumer, PacketLog, PacketRecord } from '@lorawatch/packet-log/packet-log.port';
-import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
+import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { DetectorOutput } from './detector-output';
+import { KeyAuditDispatcher } from './key-audit/key-audit-dispatcher';
+import { KeyAuditQueue, type KeyAuditJob } from './key-audit/key-audit-queue';
+import { PiscinaKeySearchPool, type KeySearchPool } from './key-audit/key-search-pool';
 import type { PolicyProvider } from './policy-provider';
 
 export const KEY_AUDIT_GROUP = 'key-audit';
-/** Read-store checkpoint holding a partition's next offset for the key audit (committed with its state). */
+/** Read-store checkpoint holding a partition's next offset for the key audit (committed with the queued jobs). */
 export const keyAuditCheckpoint = (partition: number): string => `key-audit-p${partition}`;
 
-interface KeyAuditDoc {
-  id: string;
-  state: KeyAuditState;
-}
-const KEY_AUDIT_STATE = { name: 'key_audit_state' };
-const stateId = (packet: Packet): string => `${packet.dataSourceId}:${packet.devEui ?? ''}`;
+const RESCAN_INTERVAL_MS = 5000;
 
 export interface KeyAuditRunnerOptions {
   packets: PacketLog;
@@ -30,90 +27,132 @@ export interface KeyAuditRunnerOptions {
   organizationKeys: OrganizationAppKeys;
   metrics: Metrics;
   partitions?: number[];
+  /** Worker threads of the search pool (KEY_AUDIT_THREADS); one core less than the machine has by default. */
+  threads?: number;
+  /** Pending jobs kept at most (KEY_AUDIT_QUEUE_LIMIT). */
+  queueLimit?: number;
+  /** The search threads' module; the real worker unless a test needs one that misbehaves. */
+  workerFile?: string;
   /**
    * Told of each LAF-009 condition that cleared (the key no longer verifies), after it is recorded for the issue
-   * tracker and before the batch is committed: at least once, with the same deterministic id.
+   * tracker and before the job is committed: at least once, with the same deterministic id.
    */
   onCleared?: (clearance: IssueClearance) => Promise<void> | void;
 }
 
 /**
  * Runs the weak-AppKey audit (LAF-008 / LAF-009) over the packet log in its own consumer group, as the original's
- * separate bruteforcer did: a first search costs ≈ 0.1 s of CPU, and the other detectors' group does not wait
- * for it. Only join requests and attributed join accepts matter. Per batch: alerts are appended (deterministic
- * ids, streams created with no_stream), then the devices' audit state and the partition's next offset are
- * committed together, so a crash re-runs the batch from the committed state and yields the same alerts.
+ * separate bruteforcer did, and keeps its cost off the event loop: a first search is ≈ 200,000 AES-CMAC trials
+ * (≈ 0.1 s of CPU), so searches run on a pool of worker threads while the main thread goes on ingesting,
+ * detecting and answering.
+ *
+ * The consumer only queues: each join request and attributed join accept becomes a job (id = packet id) in the
+ * read store, committed together with the partition's next offset, so a crash neither loses nor repeats one. A
+ * dispatcher feeds the pool from the queue (see KeyAuditDispatcher); the queue is bounded (see KeyAuditQueue).
  */
 export class KeyAuditRunner {
-  private readonly output: DetectorOutput;
+  private readonly logger = new Logger('KeyAudit');
+  private readonly queueLimit: number;
+  private readonly queue: KeyAuditQueue;
+  private readonly pool: KeySearchPool;
+  private readonly dispatcher: KeyAuditDispatcher;
   private consumer: Consumer | null = null;
+  private rescan: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: KeyAuditRunnerOptions) {
-    options.store.collection<KeyAuditDoc>(KEY_AUDIT_STATE);
-    this.output = new DetectorOutput(options.events, options.metrics);
+    this.queueLimit = options.queueLimit ?? DEFAULT_KEY_AUDIT_QUEUE_LIMIT;
+    this.queue = new KeyAuditQueue(options.store, this.queueLimit);
+    const threads = options.threads ?? defaultKeyAuditThreads();
+    this.pool = new PiscinaKeySearchPool({ threads, workerFile: options.workerFile });
+    this.dispatcher = new KeyAuditDispatcher({
+      store: options.store,
+      queue: this.queue,
+      pool: this.pool,
+      output: new DetectorOutput(options.events, options.metrics),
+      policies: options.policies,
+      organizationKeys: options.organizationKeys,
+      metrics: options.metrics,
+      partitions: () => this.consumer?.assignedPartitions() ?? [],
+      // Each thread has the next search waiting when it finishes one.
+      maxRunning: threads * 2,
+      onCleared: options.onCleared,
+    });
   }
 
+  /** Starts consuming, and resumes the jobs a previous run left in the queue. */
   start(): void {
     this.consumer = this.options.packets.consume(
       { group: KEY_AUDIT_GROUP, partitions: this.options.partitions },
-      (batch, { partition }) => this.handleBatch(batch, partition),
+      (batch, { partition }) => this.enqueue(batch, partition),
     );
+    this.rescanQueue();
+    // Jobs of partitions handed over by another replica wait in the queue with no new packet to announce them;
+    // the depth gauge, kept by this process between rescans, is set again from the store (replicas share it).
+    this.rescan = setInterval(() => this.rescanQueue(), RESCAN_INTERVAL_MS).unref();
   }
 
-  async drained(): Promise<void> {
+  /** Resolves once every packet appended so far is queued. */
+  async enqueued(): Promise<void> {
     await this.consumer?.drained();
   }
 
-  async stop(): Promise<void> {
-    await this.consumer?.stop();
-    this.consumer = null;
+  /** Resolves once every packet appended so far is audited (or dropped, or failed). */
+  async drained(): Promise<void> {
+    await this.consumer?.drained();
+    await this.dispatcher.idle();
   }
 
-  private async handleBatch(batch: PacketRecord[], partition: number): Promise<void> {
-    const { store, policies, organizationKeys } = this.options;
+  /** Stops consuming and ends the pool's threads; unfinished jobs stay queued for the next start. */
+  async stop(): Promise<void> {
+    if (this.rescan) clearInterval(this.rescan);
+    this.rescan = null;
+    await this.consumer?.stop();
+    this.consumer = null;
+    const stopped = this.dispatcher.stop();
+    await this.pool.close();
+    await stopped;
+  }
+
+  private rescanQueue(): void {
+    this.dispatcher.kick();
+    this.queue
+      .depth()
+      .then((depth) => this.options.metrics.keyAuditQueueDepth.set(depth))
+      .catch((error: unknown) => this.logger.warn(`AppKey audit queue unreadable: ${String(error)}`));
+  }
+
+  private async enqueue(batch: PacketRecord[], partition: number): Promise<void> {
+    const { store, policies, metrics } = this.options;
     const checkpoint = keyAuditCheckpoint(partition);
     const next = await store.checkpoint(checkpoint);
     const pending = batch.filter((record) => record.offset >= next);
     if (pending.length === 0) return;
-    const dirty = new Map<string, KeyAuditState>();
-    for (const { packet } of pending) {
-      if (!isAudited(packet)) continue;
+    const jobs: KeyAuditJob[] = [];
+    for (const { packet, offset } of pending) {
+      // Malformed join requests stop here: they never reach a search thread.
+      if (!isKeyAuditPacket(packet)) continue;
       const policy = await policies.forDataSource(packet.dataSourceId);
       // The search is the costliest thing the server does: skip it entirely when nobody wants its alerts.
       if (!policy.isEnabled('LAF-008') && !policy.isEnabled('LAF-009')) continue;
-      const id = stateId(packet);
-      const state = dirty.get(id) ?? (await this.storedState(id));
-      const step = auditJoinKeys(state, {
+      jobs.push({
+        id: packet.id,
+        device: keyAuditDeviceId(packet),
+        organizationId: packet.organizationId,
+        partition,
+        offset,
+        enqueuedAt: Date.now(),
         packet,
-        policy,
-        devAddr: packet.devAddr,
-        organizationKeys: await organizationKeys.forOrganization(packet.organizationId),
       });
-      dirty.set(id, step.state);
-      for (const alert of step.alerts) {
-        if (isAlertCode(alert.code) && policy.isEnabled(alert.code)) await this.output.raise(alert);
-      }
-      for (const cleared of step.cleared) {
-        await this.output.clear(cleared);
-        await this.options.onCleared?.(cleared);
-      }
     }
-    const ops: WriteOp[] = [...dirty].map(([id, state]) => ({
-      op: 'upsert',
-      collection: KEY_AUDIT_STATE.name,
-      doc: { id, state },
-    }));
-    await store.commit(ops, { name: checkpoint, position: pending[pending.length - 1].offset + 1 });
+    const admission = await this.queue.admit(jobs, this.dispatcher.runningJobs());
+    await store.commit(admission.ops, { name: checkpoint, position: pending[pending.length - 1].offset + 1 });
+    if (admission.dropped.length > 0) {
+      metrics.keyAuditsDropped.inc(admission.dropped.length);
+      this.logger.warn(
+        `AppKey audit queue full (${this.queueLimit} jobs): ${admission.dropped.length} join request(s) dropped unaudited`,
+      );
+    }
+    metrics.keyAuditQueueDepth.set(admission.depth);
+    if (jobs.length > 0) this.dispatcher.kick();
   }
-
-  private async storedState(id: string): Promise<KeyAuditState> {
-    const doc = await this.options.store.collection<KeyAuditDoc>(KEY_AUDIT_STATE).get(id);
-    return doc?.state ?? initialKeyAuditState();
-  }
-}
-
-/** Join requests of a known DevEUI, and join accepts the ingest attributed to the device they answer. */
-function isAudited(packet: Packet): boolean {
-  if (packet.devEui === null) return false;
-  return packet.mType === 'JoinRequest' || (packet.mType === 'JoinAccept' && packet.devEuiInferred);
 }

@@ -4,6 +4,7 @@ import { RECENT_PACKET_CURSORS, RECENT_PACKETS } from '@lorawatch/dashboard/traf
 import { TRAFFIC_COLLECTIONS } from '@lorawatch/dashboard/traffic/traffic.view';
 import { DATA_SOURCE_ACTIVITY } from '@lorawatch/data-sources/projection/data-source-activity';
 import { DETECTOR_GROUP, detectorCheckpoint } from '@lorawatch/detection/detection-runner';
+import { KEY_AUDIT_QUEUE } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { KEY_AUDIT_GROUP, keyAuditCheckpoint } from '@lorawatch/detection/key-audit-runner';
 import { SILENCE_WATCH } from '@lorawatch/detection/silence-watch';
 import { ISSUE_TRACKER_CHECKPOINT, TRACKED_ISSUES } from '@lorawatch/issues/tracker/issue-tracker';
@@ -19,7 +20,7 @@ import type { CollectionSpec } from '@lorawatch/read-store/read-store.port';
  * the sources and fails when a collection or a checkpoint appears that is listed neither here nor in a projection.
  */
 
-/** Module-private in detection-runner.ts and key-audit-runner.ts; same names and (no) indexes. */
+/** Module-private in detection-runner.ts and key-audit-dispatcher.ts; same names and (no) indexes. */
 const DETECTOR_STATE: CollectionSpec = { name: 'detector_state' };
 const KEY_AUDIT_STATE: CollectionSpec = { name: 'key_audit_state' };
 
@@ -30,6 +31,7 @@ export const COPIED_COLLECTIONS: CollectionSpec[] = [
   SILENCE_WATCH,
   DATA_SOURCE_ACTIVITY,
   KEY_AUDIT_STATE,
+  KEY_AUDIT_QUEUE,
   TRACKED_ISSUES,
   ...TRAFFIC_COLLECTIONS,
   RECENT_PACKETS,

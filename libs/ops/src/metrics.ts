@@ -61,6 +61,31 @@ export class Metrics {
     labelNames: ['partition'],
     registers: [this.registry],
   });
+  readonly keyAuditQueueDepth = new Gauge({
+    name: 'lorawatch_key_audit_queue_depth',
+    help: 'Join requests and join accepts waiting in the AppKey audit queue',
+    registers: [this.registry],
+  });
+  readonly keyAuditTrials = new Counter({
+    name: 'lorawatch_key_audit_trials_total',
+    help: 'Candidate AppKeys tried by the audit (rate() gives trials per second)',
+    registers: [this.registry],
+  });
+  readonly keyAuditsDone = new Counter({
+    name: 'lorawatch_key_audits_done_total',
+    help: 'AppKey audit jobs finished (state and alerts committed)',
+    registers: [this.registry],
+  });
+  readonly keyAuditsFailed = new Counter({
+    name: 'lorawatch_key_audits_failed_total',
+    help: 'AppKey audit jobs given up after their search failed twice (a crashed worker thread)',
+    registers: [this.registry],
+  });
+  readonly keyAuditsDropped = new Counter({
+    name: 'lorawatch_key_audits_dropped_total',
+    help: 'AppKey audit jobs dropped unaudited because the queue was full',
+    registers: [this.registry],
+  });
   readonly httpUnexpectedErrors = new Counter({
     name: 'lorawatch_http_unexpected_errors_total',
     help: 'Requests that failed with an unexpected error (answered 500 with a generic message, logged)',

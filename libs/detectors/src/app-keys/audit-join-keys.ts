@@ -1,9 +1,6 @@
-import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
-import { candidateFamilies, ORGANIZATION_FAMILY_NAME } from '@lorawatch/lorawan/app-keys/candidate-order';
-import { hexKeysFamily } from '@lorawatch/lorawan/app-keys/candidate-family';
-import { findAppKey, keyMatchesJoinRequest } from '@lorawatch/lorawan/app-keys/find-app-key';
-import { JOIN_REQUEST_SIZE } from '@lorawatch/lorawan/frame-sizes';
+import type { AppKeyHit } from '@lorawatch/lorawan/app-keys/find-app-key';
+import { keyMatchesJoinRequest } from '@lorawatch/lorawan/app-keys/find-app-key';
 import { draftAlert } from '../alert-draft';
 import {
   clearance,
@@ -15,7 +12,9 @@ import {
 } from '../detector-step';
 import { epochMs, SECONDS_PER_DAY } from '../time';
 import { confirmByJoinAccept } from './confirm-by-join-accept';
+import { isWellFormedJoinRequest } from './key-audit-packets';
 import type { KeyAuditState } from './key-audit-state';
+import { runKeySearch, type KeySearchTask } from './key-search';
 import { organizationKeysFingerprint } from './organization-keys-fingerprint';
 
 /**
@@ -27,24 +26,41 @@ import { organizationKeysFingerprint } from './organization-keys-fingerprint';
  * The full search (≈ 200,000 keys) runs at most once a day per device while nothing is found, like the
  * original's 24 h guard; a known key is re-checked on each join request at the cost of one trial, and a changed
  * organisation key list is tried on the next join request without waiting.
+ *
+ * The audit is split in two so that the search can run on another thread: planKeyAudit decides, from the state
+ * and the packet, either the whole step or the one search to run; applyKeySearch turns the search's result into
+ * the step. Both are cheap and pure; only runKeySearch costs CPU. auditJoinKeys chains the three.
  */
 export const FULL_SEARCH_INTERVAL_SECONDS = SECONDS_PER_DAY;
 export const KEY_MODIFIED_REASON = 'AppKey was modified';
 
 export type KeyAuditInput = DetectorInput & { organizationKeys: readonly string[] };
 
-export function auditJoinKeys(state: KeyAuditState, input: KeyAuditInput): DetectorStep<KeyAuditState> {
+/** A search the audit needs, with what it takes to finish the step once its result is known. */
+export interface PendingKeySearch {
+  task: KeySearchTask;
+  /** The device's state after the search when it finds nothing. */
+  searched: KeyAuditState;
+  /** Decided before the search: a confirmed key that stopped matching. */
+  cleared: IssueClearance[];
+  packet: Packet;
+  devAddr: string | null;
+}
+
+export type KeyAuditPlan =
+  { kind: 'decided'; step: DetectorStep<KeyAuditState> } | { kind: 'search'; search: PendingKeySearch };
+
+const decided = (step: DetectorStep<KeyAuditState>): KeyAuditPlan => ({ kind: 'decided', step });
+
+export function planKeyAudit(state: KeyAuditState, input: KeyAuditInput): KeyAuditPlan {
   const { packet } = input;
-  if (packet.mType === 'JoinAccept') return confirmByJoinAccept(state, input);
-  if (packet.mType !== 'JoinRequest' || packet.devEui === null || packet.devNonce === null) {
-    return unchanged(state);
-  }
-  const frame = Buffer.from(packet.data, 'base64');
-  if (frame.length !== JOIN_REQUEST_SIZE) return unchanged(state);
+  if (packet.mType === 'JoinAccept') return decided(confirmByJoinAccept(state, input));
+  if (!isWellFormedJoinRequest(packet)) return decided(unchanged(state));
   const seen = { ...state, lastJoinRequest: newest(state, packet, packet.devNonce) };
   const recovered = state.recovered;
-  if (recovered !== null && keyMatchesJoinRequest(frame, recovered.appKey)) {
-    if (recovered.confirmed || packet.devNonce === recovered.joinRequest.devNonce) return unchanged(seen);
+  if (recovered !== null && keyMatchesJoinRequest(Buffer.from(packet.data, 'base64'), recovered.appKey)) {
+    if (recovered.confirmed || packet.devNonce === recovered.joinRequest.devNonce)
+      return decided(unchanged(seen));
     const alert = draftAlert({
       code: 'LAF-009',
       packet,
@@ -58,7 +74,11 @@ export function auditJoinKeys(state: KeyAuditState, input: KeyAuditInput): Detec
         packet_type_2: 'JoinRequest',
       },
     });
-    return { state: { ...seen, recovered: { ...recovered, confirmed: true } }, alerts: [alert], cleared: [] };
+    return decided({
+      state: { ...seen, recovered: { ...recovered, confirmed: true } },
+      alerts: [alert],
+      cleared: [],
+    });
   }
   const cleared: IssueClearance[] =
     recovered?.confirmed === true
@@ -72,37 +92,45 @@ export function auditJoinKeys(state: KeyAuditState, input: KeyAuditInput): Detec
         ]
       : [];
   // A key that stopped matching was changed: search again at once, the new key may be weak too.
-  const search = searchKeys({ ...seen, recovered: null }, frame, input, recovered !== null);
-  return { state: search.state, alerts: search.alerts, cleared };
+  return planSearch({ ...seen, recovered: null }, input, recovered !== null, cleared);
 }
 
-function searchKeys(
+function planSearch(
   state: KeyAuditState,
-  frame: Buffer,
   input: KeyAuditInput,
   keyChanged: boolean,
-): { state: KeyAuditState; alerts: AlertDraft[] } {
+  cleared: IssueClearance[],
+): KeyAuditPlan {
   const { packet, organizationKeys } = input;
   const fingerprint = organizationKeysFingerprint(organizationKeys);
   const fullSearchDue =
     keyChanged ||
     state.lastFullSearch === null ||
     epochMs(packet.date) - epochMs(state.lastFullSearch.date) >= FULL_SEARCH_INTERVAL_SECONDS * 1000;
-  if (!fullSearchDue && fingerprint === state.organizationKeysTried) return { state, alerts: [] };
-  const families = fullSearchDue
-    ? candidateFamilies(organizationKeys)
-    : [hexKeysFamily(ORGANIZATION_FAMILY_NAME, organizationKeys)];
-  const { hit } = findAppKey(frame, families);
+  if (!fullSearchDue && fingerprint === state.organizationKeysTried) {
+    return decided({ state, alerts: [], cleared });
+  }
   const searched: KeyAuditState = {
     ...state,
     organizationKeysTried: fingerprint,
     lastFullSearch: fullSearchDue ? { packetId: packet.id, date: packet.date } : state.lastFullSearch,
   };
-  if (hit === null) return { state: searched, alerts: [] };
+  const task: KeySearchTask = {
+    frame: packet.data,
+    organizationKeys: [...organizationKeys],
+    scope: fullSearchDue ? 'all' : 'organization',
+  };
+  return { kind: 'search', search: { task, searched, cleared, packet, devAddr: input.devAddr } };
+}
+
+/** The step once the search has run: LAF-008 with the key and its family when it found one. */
+export function applyKeySearch(search: PendingKeySearch, hit: AppKeyHit | null): DetectorStep<KeyAuditState> {
+  const { searched, cleared, packet } = search;
+  if (hit === null) return { state: searched, alerts: [], cleared };
   const alert = draftAlert({
     code: 'LAF-008',
     packet,
-    devAddr: input.devAddr,
+    devAddr: search.devAddr,
     parameters: { app_key: hit.appKey, key_source: hit.family },
   });
   return {
@@ -111,7 +139,15 @@ function searchKeys(
       recovered: { appKey: hit.appKey, family: hit.family, joinRequest: packet, confirmed: false },
     },
     alerts: [alert],
+    cleared,
   };
+}
+
+/** The whole audit of one packet on the calling thread. */
+export function auditJoinKeys(state: KeyAuditState, input: KeyAuditInput): DetectorStep<KeyAuditState> {
+  const plan = planKeyAudit(state, input);
+  if (plan.kind === 'decided') return plan.step;
+  return applyKeySearch(plan.search, runKeySearch(plan.search.task).hit);
 }
 
 /** Copies of an older join request arriving late must not hide the newer one a join accept answers. */

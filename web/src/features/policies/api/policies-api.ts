@@ -1,7 +1,7 @@
 import { map, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 import { pageFromHeaders, type Page } from '../../../lib/paging';
-import type { AppKeysAnswer, Policy, PolicyItemPayload } from '../types/policy';
+import type { AppKeysAnswer, AuditQueueAnswer, Policy, PolicyItemPayload } from '../types/policy';
 
 /** Policies and keys calls (docs/console.md §7; docs/api.md §8, §12). Pages are 0-based here. */
 export function getPolicies(api: ApiClient, page: number, size: number): Observable<Page<Policy>> {
@@ -34,3 +34,5 @@ export const addAppKey = (api: ApiClient, key: string) =>
 
 export const removeAppKey = (api: ApiClient, key: string) =>
   api.delete<{ message: string }>('app_keys', { body: { keys: [key] } });
+
+export const getAuditQueue = (api: ApiClient) => api.get<AuditQueueAnswer>('app_keys/audit_queue');

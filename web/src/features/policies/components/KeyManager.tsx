@@ -13,12 +13,14 @@ import {
 import { useState } from 'react';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { useAppKeys } from '../hooks/useAppKeys';
-import { KEY_TEXTS, keyFailureText } from '../utils/policy-errors';
+import { useAuditQueue } from '../hooks/useAuditQueue';
+import { KEY_TEXTS, keyFailureText, pendingAuditText } from '../utils/policy-errors';
 import { FULL_KEY, PARTIAL_KEY } from '../utils/policy-validation';
 
 /** The organisation key manager shown in the LAF-009 item (docs/console.md §2, §5, §8). */
 export function KeyManager() {
   const { keys, add, remove } = useAppKeys();
+  const pendingAudit = pendingAuditText(useAuditQueue());
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -56,6 +58,11 @@ export function KeyManager() {
           </Badge>
         )}
       </Group>
+      {pendingAudit && (
+        <Text size="sm" c="dimmed" data-testid="key-audit-pending">
+          {pendingAudit}
+        </Text>
+      )}
       <AdminOnly>
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput

@@ -51,5 +51,10 @@ export interface AppKeysAnswer {
   keys: { id: number; key: string }[];
 }
 
+/** `GET app_keys/audit_queue`: devices of the organisation whose join requests wait for the AppKey audit. */
+export interface AuditQueueAnswer {
+  pending_devices: number;
+}
+
 /** The alert type whose item carries the organisation's key dictionary (docs/console.md §2). */
 export const KEYS_DICTIONARY_CODE = 'LAF-009';

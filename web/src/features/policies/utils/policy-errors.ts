@@ -15,6 +15,12 @@ export const KEY_TEXTS = {
   noKeys: 'No keys found',
 } as const;
 
+/** The keys section's note on the AppKey audit queue; nothing when no device waits. */
+export function pendingAuditText(devices: number): string | null {
+  if (devices <= 0) return null;
+  return devices === 1 ? '1 device awaits its AppKey audit' : `${devices} devices await their AppKey audit`;
+}
+
 /** The codes of a coded error list (docs/api.md §1.4 style 3). */
 export function errorCodes(error: unknown): { code: string; message: string }[] {
   if (!isApiError(error) || !Array.isArray(error.body)) return [];
