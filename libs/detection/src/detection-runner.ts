@@ -5,6 +5,10 @@ import {
   DATA_SOURCE_ACTIVITY,
   type DataSourceActivity,
 } from '@lorawatch/data-sources/projection/data-source-activity';
+import {
+  DATA_SOURCE_LOG,
+  type DataSourceLogEntry,
+} from '@lorawatch/data-sources/projection/data-source-log.projection';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import {
   detect,
@@ -20,6 +24,12 @@ import {
   gatewayStateKey,
   sessionStateKey,
 } from '@lorawatch/detectors/state-keys';
+import {
+  advancePartitionEventTime,
+  watermarksOf,
+  type DataSourceConnection,
+  type PartitionEventTime,
+} from '@lorawatch/detectors/watermark';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
 import type { Consumer, PacketLog, PacketRecord } from '@lorawatch/packet-log/packet-log.port';
@@ -27,6 +37,15 @@ import { systemClock, type Clock } from '@lorawatch/platform/clock';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { DetectorOutput } from './detector-output';
+import {
+  DETECTOR_STATE,
+  eventTimeKey,
+  loadPartitionEventTimes,
+  readDataSourceWatermark,
+  watermarkKey,
+  type DataSourceWatermark,
+  type StateDoc,
+} from './event-time-watermark';
 import { SILENCE_WATCH, silenceDeadline, type SilenceWatch } from './silence-watch';
 import type { PolicyProvider } from './policy-provider';
 
@@ -34,12 +53,6 @@ import type { PolicyProvider } from './policy-provider';
 const prefixed = (kind: string, key: string | null): string | null =>
   key === null ? null : `${kind}:${key}`;
 
-interface StateDoc {
-  id: string;
-  state: unknown;
-}
-
-const DETECTOR_STATE = { name: 'detector_state' };
 export const DETECTOR_GROUP = 'detectors';
 /** Lets packets gather into batches: one state commit per batch instead of one per packet, for ~10 ms of latency. */
 const DETECTOR_LINGER_MS = 10;
@@ -67,7 +80,8 @@ export interface DetectionRunnerOptions {
  * read model and the partition's next offset are committed in one transaction. A crash in between re-runs the
  * batch from the committed state, which yields the same alerts, so none is lost or doubled.
  *
- * A clock tick looks for assets whose silence deadline passed and runs the tick detectors on them. Ticks and
+ * A clock tick looks for assets whose silence deadline is at or before their watermark (event time, less the
+ * allowed lateness: docs/architecture.md §9) and runs the tick detectors on them at that watermark. Ticks and
  * batches take turns, so a tick never works on state a batch is about to overwrite.
  */
 export class DetectionRunner {
@@ -93,6 +107,7 @@ export class DetectionRunner {
     store.collection<DataSourceActivity>(DATA_SOURCE_ACTIVITY);
     store.collection(ASSETS);
     store.collection<SilenceWatch>(SILENCE_WATCH);
+    store.collection<DataSourceLogEntry>(DATA_SOURCE_LOG);
   }
 
   start(): void {
@@ -123,9 +138,12 @@ export class DetectionRunner {
     await this.turn;
   }
 
-  /** Runs the clock detectors on every asset whose silence deadline is at or before `at`. Public for tests. */
-  tick(at: string): Promise<void> {
-    return this.inTurn(() => this.handleTick(at));
+  /**
+   * Runs the clock detectors on every asset whose silence deadline is at or before its watermark, `now` being the
+   * wall clock (used only by the idle rule). Public for tests.
+   */
+  tick(now: string): Promise<void> {
+    return this.inTurn(() => this.handleTick(now));
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -185,6 +203,9 @@ export class DetectionRunner {
       }
       if (sessionKey && result.session) dirty.set(sessionKey, result.session);
       dirty.set(sourceKey, result.dataSource);
+      const timeKey = eventTimeKey(packet.dataSourceId, partition);
+      const known = (await this.state(timeKey, dirty)) as PartitionEventTime | undefined;
+      dirty.set(timeKey, advancePartitionEventTime(known, packet, partition));
       for (const alert of result.alerts) await this.output.raise(alert);
       for (const clearance of result.cleared) await this.output.clear(clearance);
     }
@@ -194,57 +215,102 @@ export class DetectionRunner {
     this.metrics.packetsDetected.inc(pending.length);
   }
 
-  private async handleTick(at: string): Promise<void> {
+  /**
+   * `now` is the wall clock of the tick; silences are judged at the watermarks of each data source and partition
+   * (docs/architecture.md §9), so a backlog detected long after it was sent raises only what paced traffic would.
+   */
+  private async handleTick(now: string): Promise<void> {
     // In a consumer group, the partitions held right now: each silent asset is looked at by one replica.
     const owned = this.options.partitions ?? this.consumer?.assignedPartitions();
-    const due = await this.store.collection<SilenceWatch>(SILENCE_WATCH).find({
-      deadline: { $lte: Date.parse(at) },
-      ...(owned ? { partition: { $in: owned } } : {}),
-    });
-    if (due.length === 0) return;
+    const [times, ends] = await Promise.all([loadPartitionEventTimes(this.store), this.packets.endOffsets()]);
+    if (times.length === 0) return;
+    const next = await Promise.all(
+      ends.map((_end, partition) => this.store.checkpoint(detectorCheckpoint(partition))),
+    );
+    const caughtUp = (partition: number): boolean => (next[partition] ?? 0) >= (ends[partition] ?? 0);
     const dirty = new Map<string, unknown>();
     const ops: WriteOp[] = [];
-    for (const watch of due) {
-      const stored = await this.state(watch.id, dirty);
-      if (stored === undefined) continue;
-      const context = await this.tickContext(watch.dataSourceId);
-      const isDevice = watch.id.startsWith('device:');
-      const result = detectOnTick({
-        device: isDevice ? (stored as DeviceDetectionState) : undefined,
-        gateway: isDevice ? undefined : (stored as GatewayDetectionState),
-        at,
-        ...context,
-      });
-      const state = result.device ?? result.gateway;
-      if (state === undefined) continue;
-      dirty.set(watch.id, state);
-      const scope = { organizationId: watch.organizationId, dataSourceId: watch.dataSourceId, at };
-      const doc = result.device
-        ? deviceDocument(result.device, scope, context.policy)
-        : gatewayDocument(result.gateway as GatewayDetectionState, scope);
-      ops.push({
-        op: 'patch',
-        collection: ASSETS.name,
-        id: doc.id,
-        set: { connected: doc.connected, usage: doc.usage },
-      });
-      ops.push(watchOp(watch.id, watch.partition, scope, silenceDeadline(state, context.policy)));
-      for (const alert of result.alerts) await this.output.raise(alert);
-      for (const clearance of result.cleared) await this.output.clear(clearance);
+    for (const [dataSourceId, partitions] of byDataSource(times)) {
+      const context = await this.tickContext(dataSourceId);
+      const marks = watermarksOf({ partitions, caughtUp, connection: context.connection, now });
+      if (marks.dataSource !== null) {
+        const stored = await readDataSourceWatermark(this.store, dataSourceId);
+        if (stored === null || Date.parse(stored.at) < marks.dataSource) {
+          const state: DataSourceWatermark = { dataSourceId, at: new Date(marks.dataSource).toISOString() };
+          dirty.set(watermarkKey(dataSourceId), state);
+        }
+      }
+      for (const [partition, watermark] of marks.byPartition) {
+        if (owned && !owned.includes(partition)) continue;
+        const due = await this.store.collection<SilenceWatch>(SILENCE_WATCH).find({
+          dataSourceId,
+          partition,
+          deadline: { $lte: watermark },
+        });
+        const at = new Date(watermark).toISOString();
+        for (const watch of due) await this.tickAsset(watch, at, context, dirty, ops);
+      }
     }
+    if (dirty.size === 0 && ops.length === 0) return;
     await this.store.commit([...stateOps(dirty), ...ops]);
     this.remember(dirty);
   }
 
-  private async tickContext(dataSourceId: number) {
+  /** Runs the silence detectors on one asset whose deadline passed, at the watermark `at`. */
+  private async tickAsset(
+    watch: SilenceWatch,
+    at: string,
+    context: TickContext,
+    dirty: Map<string, unknown>,
+    ops: WriteOp[],
+  ): Promise<void> {
+    const stored = await this.state(watch.id, dirty);
+    if (stored === undefined) return;
+    const isDevice = watch.id.startsWith('device:');
+    const result = detectOnTick({
+      device: isDevice ? (stored as DeviceDetectionState) : undefined,
+      gateway: isDevice ? undefined : (stored as GatewayDetectionState),
+      at,
+      policy: context.policy,
+      policyName: context.policyName,
+      dataSourceConnected: context.connection.connected,
+    });
+    const state = result.device ?? result.gateway;
+    if (state === undefined) return;
+    dirty.set(watch.id, state);
+    const scope = { organizationId: watch.organizationId, dataSourceId: watch.dataSourceId, at };
+    const doc = result.device
+      ? deviceDocument(result.device, scope, context.policy)
+      : gatewayDocument(result.gateway as GatewayDetectionState, scope);
+    ops.push({
+      op: 'patch',
+      collection: ASSETS.name,
+      id: doc.id,
+      set: { connected: doc.connected, usage: doc.usage },
+    });
+    ops.push(watchOp(watch.id, watch.partition, scope, silenceDeadline(state, context.policy)));
+    for (const alert of result.alerts) await this.output.raise(alert);
+    for (const clearance of result.cleared) await this.output.clear(clearance);
+  }
+
+  private async tickContext(dataSourceId: number): Promise<TickContext> {
     const source = await this.store.collection<DataSourceView>(DATA_SOURCES).get(String(dataSourceId));
     const policyView = source
       ? await this.store.collection<PolicyView>(POLICIES).get(String(source.policyId))
       : null;
+    const connected = source?.status === 'CONNECTED' && !source.deleted;
+    let connectedSince: string | null = null;
+    if (connected) {
+      // The collector's CONNECTED event: the idle rule counts the quiet time from it, not from before an outage.
+      const [entry] = await this.store
+        .collection<DataSourceLogEntry>(DATA_SOURCE_LOG)
+        .find({ dataSourceId, type: 'CONNECTED' }, { sort: [['position', 'desc']], limit: 1 });
+      connectedSince = entry?.createdAt ?? null;
+    }
     return {
       policy: await this.policies.forDataSource(dataSourceId),
       policyName: policyView?.name ?? '',
-      dataSourceConnected: source?.status === 'CONNECTED' && !source.deleted,
+      connection: { connected, connectedSince },
     };
   }
 
@@ -260,6 +326,18 @@ export class DetectionRunner {
     const doc = await this.store.collection<StateDoc>(DETECTOR_STATE).get(key);
     return doc?.state;
   }
+}
+
+interface TickContext {
+  policy: Awaited<ReturnType<PolicyProvider['forDataSource']>>;
+  policyName: string;
+  connection: DataSourceConnection;
+}
+
+function byDataSource(times: PartitionEventTime[]): Map<number, PartitionEventTime[]> {
+  const grouped = new Map<number, PartitionEventTime[]>();
+  for (const time of times) grouped.set(time.dataSourceId, [...(grouped.get(time.dataSourceId) ?? []), time]);
+  return grouped;
 }
 
 function stateOps(states: Map<string, unknown>): WriteOp[] {

@@ -156,7 +156,7 @@ export interface TickDetectionInput {
   device?: DeviceDetectionState;
   /** A stored gateway state (not both). */
   gateway?: GatewayDetectionState;
-  /** ISO 8601 instant of the tick: time never comes from a clock inside the detectors. */
+  /** ISO 8601 watermark of the tick, in event time (docs/architecture.md §9): never a clock inside the detectors. */
   at: string;
   policy: PolicyView;
   policyName: string;

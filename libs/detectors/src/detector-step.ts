@@ -50,7 +50,7 @@ export interface DetectorInput {
 
 /** What every clock-tick detector family receives: time comes from the tick, never from a clock. */
 export interface TickInput {
-  /** ISO 8601 instant of the tick. */
+  /** ISO 8601: the watermark the tick judges at, in event time (docs/architecture.md §9), never the wall clock. */
   at: string;
   policy: PolicyView;
 }

@@ -15,16 +15,29 @@ export type MType =
 
 export type Direction = 'up' | 'down';
 
+export type PacketDateSource = 'gateway' | 'stream' | 'collector';
+
 export interface Packet {
   /** Deterministic id: the same network message always gets the same id (used to de-duplicate re-deliveries). */
   id: string;
   organizationId: number;
   dataSourceId: number;
   source: DataSourceType;
-  /** Time the packet was taken: the gateway's time when it has one, else the collector's clock. ISO 8601 UTC. */
+  /**
+   * Event time: when the network saw the frame, stamped once at ingestion (docs/architecture.md §9). The gateway's
+   * time when the format has one and it is sane, else a time from the data source's own stream (`dateFrom`).
+   * ISO 8601 UTC. Every detector, correlator and window reads this, never a clock.
+   */
   date: string;
-  /** The collector's clock. ISO 8601 UTC. */
+  /** The collector's clock when the message arrived (processing time). ISO 8601 UTC. */
   receivedAt: string;
+  /**
+   * Where `date` comes from: `gateway` (the reception time the gateway or network server reported), `stream` (a
+   * message with no time of its own, such as a downlink command, dated by the latest event time of its gateway's
+   * traffic plus the collector's time elapsed since), or `collector` (no time to go by: `receivedAt`). Absent in
+   * packets logged before it was kept.
+   */
+  dateFrom?: PacketDateSource;
   /** MQTT topic or stream the packet came from. */
   topic: string | null;
   direction: Direction;

@@ -37,7 +37,8 @@ export interface FrameReception {
   organizationId: number;
   dataSourceId: number;
   source: DataSourceType;
-  date: string;
+  /** The reception time the message reports (gateway or network server), ISO 8601; null when it has none. */
+  date: string | null;
   receivedAt: string;
   topic: string | null;
   direction: Direction;
@@ -59,7 +60,7 @@ export function framePacket(reception: FrameReception): Packet {
     organizationId: reception.organizationId,
     dataSourceId: reception.dataSourceId,
     source: reception.source,
-    date: reception.date,
+    ...eventTime(reception.date, reception.receivedAt),
     receivedAt: reception.receivedAt,
     topic: reception.topic,
     direction: reception.direction,
@@ -78,4 +79,27 @@ export function framePacket(reception: FrameReception): Packet {
     devEuiInferred: false,
     ...reception.radio,
   };
+}
+
+/**
+ * Gateway clocks are trusted within bounds: a frame cannot have been received minutes after the collector got it
+ * (a clock running ahead, which would drag every watermark forward), nor before 2000 (a clock never set: 1970, the
+ * GPS epoch). A time behind the collector's is kept however far behind: a backlog delivered hours late looks
+ * exactly like that, and that is what event time is for.
+ */
+export const MAX_GATEWAY_CLOCK_LEAD_SECONDS = 300;
+export const EARLIEST_GATEWAY_TIME = '2000-01-01T00:00:00.000Z';
+
+/** A reported reception time when it is sane, else the collector's clock (the event clock may refine it). */
+export function eventTime(reported: string | null, receivedAt: string): Pick<Packet, 'date' | 'dateFrom'> {
+  if (reported !== null) {
+    const at = Date.parse(reported);
+    const received = Date.parse(receivedAt);
+    const sane =
+      !Number.isNaN(at) &&
+      at >= Date.parse(EARLIEST_GATEWAY_TIME) &&
+      (Number.isNaN(received) || at <= received + MAX_GATEWAY_CLOCK_LEAD_SECONDS * 1000);
+    if (sane) return { date: reported, dateFrom: 'gateway' };
+  }
+  return { date: receivedAt, dateFrom: 'collector' };
 }

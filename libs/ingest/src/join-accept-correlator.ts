@@ -14,9 +14,10 @@ interface PendingJoinRequest {
  * heard the join request best, a few seconds later; so the newest join request heard by that gateway in
  * the last 10 s is, in practice, the device it answers. This attributes the DevEUI (marked as inferred).
  *
- * One instance per data source. No clock: time is the packets' `receivedAt`, the collector's clock, because
- * both frames were stamped by it, whereas a join request's `date` may come from a gateway clock that is
- * off by minutes. Deterministic, so a replay of the same packets attributes the same way.
+ * One instance per data source. No clock: time is the packets' event time (`date`). The event clock dates the
+ * accept on the timeline of the gateway that heard the request, so a gateway clock off by minutes moves both
+ * frames alike, and a backlog read in one go keeps the seconds between them. Deterministic, so a replay of the
+ * same packets attributes the same way.
  */
 export class JoinAcceptCorrelator {
   private readonly pendingByGateway = new Map<string, PendingJoinRequest[]>();
@@ -26,7 +27,7 @@ export class JoinAcceptCorrelator {
   /** Returns the packet, with `devEui` attributed when it is a join accept that matches a pending join request. */
   observe(packet: Packet): Packet {
     if (packet.gateway === null) return packet;
-    const at = Date.parse(packet.receivedAt);
+    const at = Date.parse(packet.date);
     if (Number.isNaN(at)) return packet;
     const pending = this.prune(packet.gateway, at);
 

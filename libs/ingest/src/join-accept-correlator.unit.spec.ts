@@ -1,3 +1,4 @@
+import { EventClock } from './event-clock';
 import { JoinAcceptCorrelator } from './join-accept-correlator';
 import { testPacket } from './testing/packet-fixture';
 
@@ -80,10 +81,24 @@ describe('JoinAcceptCorrelator', () => {
     expect(correlator.observe(joinAccept(10)).devEui).toBe('0102030405060708');
   });
 
-  it('uses the collector clock, not a gateway clock that is off', () => {
+  it('reads a gateway clock that is off on both frames alike: the event clock dates the accept on its timeline', () => {
     const correlator = new JoinAcceptCorrelator();
-    correlator.observe({ ...joinRequest('0102030405060708', 0), date: '2019-01-01T00:00:00.000Z' });
-    expect(correlator.observe(joinAccept(3)).devEui).toBe('0102030405060708');
+    const clock = new EventClock();
+    const late = '2019-01-01T00:00:00.000Z';
+    const request = { ...joinRequest('0102030405060708', 0), date: late, dateFrom: 'gateway' as const };
+    correlator.observe(clock.observe(request));
+    const accept = clock.observe({ ...joinAccept(3), dateFrom: 'collector' });
+    expect(accept).toMatchObject({ date: '2019-01-01T00:00:03.000Z', dateFrom: 'stream' });
+    expect(correlator.observe(accept).devEui).toBe('0102030405060708');
+  });
+
+  it('keeps the seconds between a request and an accept read in one backlog', () => {
+    const correlator = new JoinAcceptCorrelator();
+    // Both read at the same instant, hours after the network sent them, 12 s apart on the gateway's clock.
+    const backlog = at(7200);
+    correlator.observe({ ...joinRequest('0102030405060708', 0), receivedAt: backlog });
+    const accept = { ...joinAccept(12), receivedAt: backlog };
+    expect(correlator.observe(accept).devEui).toBeNull();
   });
 
   it('leaves every other packet as it is', () => {

@@ -68,7 +68,7 @@ describe('the read-store catalogue of the migration', () => {
   it('finds the declarations it scans for (the scan itself works)', () => {
     const declared = declaredCollections();
     expect(declared.get('alerts')).toBe('libs/alerts/src/projection/alert.view.ts');
-    expect(declared.get('detector_state')).toBe('libs/detection/src/detection-runner.ts');
+    expect(declared.get('detector_state')).toBe('libs/detection/src/event-time-watermark.ts');
   });
 
   it('classifies every collection the code declares: rebuilt by a projection or copied', () => {

@@ -5,6 +5,7 @@ import { type AttackIncident, SimulationCore } from './simulation-core';
 import { formatFor, type SimFormatName, type WireFormat } from './wire-format';
 
 export type { AttackIncident } from './simulation-core';
+export type { SimMessage } from './sim-event';
 
 export interface NetworkSimulatorOptions {
   devices: number;

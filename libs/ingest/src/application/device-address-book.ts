@@ -25,7 +25,7 @@ export interface GatewayName {
 type DeviceNames = Pick<DeviceMapping, 'deviceName' | 'applicationName'>;
 
 interface Entry extends DeviceMapping {
-  /** The collector's clock (ms) when the mapping was learned. */
+  /** Event time (ms) when the mapping was learned. */
   learnedAt: number;
 }
 
@@ -37,16 +37,56 @@ const DATA_FRAMES: ReadonlySet<MType> = new Set<MType>([
 ]);
 
 /**
+ * How long after a join accept the device's first uplink of the new session is looked for, and the highest frame
+ * counter that first uplink may carry (a few frames may be lost). Devices send soon after joining; a whole hour
+ * leaves room for a slow first report without pairing sessions hours apart.
+ */
+export const FIRST_UPLINK_WINDOW_MS = 3600_000;
+export const MAX_FIRST_UPLINK_FCNT = 16;
+
+/** Two devices whose join requests reached a gateway closer in strength than this are not told apart by it. */
+export const SIGNAL_MARGIN_DB = 6;
+
+interface PendingSession {
+  devEui: string;
+  gateway: string | null;
+  /** Event time (ms) of the join accept. */
+  at: number;
+  /** RSSI (dBm) of the device's join request at each gateway that heard it: where the device is. */
+  signal: Record<string, number>;
+}
+
+/** What the book could and could not attribute, for the data source to say how far its per-device view goes. */
+export interface AttributionCoverage {
+  /** Bindings learned from application events. */
+  fromApplicationEvents: number;
+  /** Bindings learned from a join accept and the first uplink of its session. */
+  fromJoinAccepts: number;
+  /** Join accepts that reached the book with no device (no join request to pair them with). */
+  unattributedJoinAccepts: number;
+  /** First uplinks of a new session (unknown DevAddr, low counter) that no join accept could be paired with. */
+  unattributedSessions: number;
+}
+
+/** The note a data source shows while its devices are known by gateway traffic alone and some cannot be followed. */
+export const LIMITED_ATTRIBUTION = 'no application events: per-device detectors limited';
+
+/**
  * DevAddr → DevEUI, per data source. Data frames on gateway topics carry only a DevAddr; the application
  * events of the same network server name both (docs/wire-formats.md §0, §3.7, §4.5), so they teach the mapping and
  * later data frames get their DevEUI attributed (marked as inferred).
  *
- * A join accept is encrypted: the DevAddr it assigns is unknown without the device's keys. So a join accept
- * the correlator attributed never teaches a DevAddr; it only says the device started a new session, so the
- * DevAddr of its previous session is no longer known to be its own and is forgotten (unless the mapping is
- * newer than the join, i.e. it came from the application `join` event of this very session).
+ * A join accept is encrypted: the DevAddr it assigns is unknown without the device's keys. A join accept the
+ * correlator attributed says the device started a new session, so the DevAddr of its previous session is no
+ * longer known to be its own and is forgotten (unless the mapping is newer than the join, i.e. it came from the
+ * application `join` event of this very session). Without application events, the accept then teaches the new
+ * DevAddr: the first uplink of a session (an unknown DevAddr with a frame counter near 0) within
+ * FIRST_UPLINK_WINDOW_MS of exactly one pending accept, or of several of which one device's join request reached
+ * the uplink's gateway at clearly the closest strength, binds its DevAddr to that accept's device. So one device has one state on gateway traffic alone. A session that cannot be paired
+ * (no accept, or several that fit) is counted in `coverage()`.
  *
- * Pure state, no clock: time is the collector's `receivedAt`, so a replay attributes the same way. Bounded:
+ * Pure state, no clock: time is the packets' event time (`date`; an application event, which carries no frame, is
+ * dated by the collector's clock), so a replay attributes the same way. Bounded:
  * the least recently learned mapping is dropped first. When the network server gives one DevAddr to a new
  * device, the newest mapping wins.
  */
@@ -59,15 +99,47 @@ export class DeviceAddressBook {
    */
   private readonly namesByDevEui = new Map<string, DeviceNames>();
   private readonly gatewayNames = new Map<string, string>();
+  /** Attributed join accepts whose session's first uplink has not been seen yet, by DevEUI. */
+  private readonly pendingSessions = new Map<string, PendingSession>();
+  /** The RSSI of each device's latest join request at each gateway, by DevEUI. */
+  private readonly joinSignals = new Map<string, Record<string, number>>();
+  private readonly counts: AttributionCoverage = {
+    fromApplicationEvents: 0,
+    fromJoinAccepts: 0,
+    unattributedJoinAccepts: 0,
+    unattributedSessions: 0,
+  };
 
   constructor(
     private readonly capacity: number = DEVICE_ADDRESS_BOOK_CAPACITY,
     private readonly rejoinWindowMs: number = JOIN_ACCEPT_WINDOW_MS,
   ) {}
 
-  /** Records that `devAddr` belongs to `devEui` as of `receivedAt` (ISO 8601). */
-  learn(mapping: DeviceMapping, receivedAt: string): void {
-    const parsed = Date.parse(receivedAt);
+  /** Records that `devAddr` belongs to `devEui` as of `date` (event time, ISO 8601), as an application event says. */
+  learn(mapping: DeviceMapping, date: string): void {
+    this.counts.fromApplicationEvents += 1;
+    this.pendingSessions.delete(mapping.devEui.toLowerCase());
+    this.bind(mapping, date);
+  }
+
+  /** What the book could attribute so far. */
+  coverage(): AttributionCoverage {
+    return { ...this.counts };
+  }
+
+  /**
+   * LIMITED_ATTRIBUTION when the data source has no application events and some sessions or join accepts could
+   * not be paired with a device; null otherwise.
+   */
+  limitation(): string | null {
+    const { fromApplicationEvents, unattributedJoinAccepts, unattributedSessions } = this.counts;
+    return fromApplicationEvents === 0 && unattributedJoinAccepts + unattributedSessions > 0
+      ? LIMITED_ATTRIBUTION
+      : null;
+  }
+
+  private bind(mapping: DeviceMapping, date: string): void {
+    const parsed = Date.parse(date);
     const learnedAt = Number.isNaN(parsed) ? 0 : parsed;
     const devEui = mapping.devEui.toLowerCase();
     const devAddr = mapping.devAddr.toLowerCase();
@@ -108,14 +180,62 @@ export class DeviceAddressBook {
   }
 
   private attributed(packet: Packet): Packet {
-    if (packet.mType === 'JoinAccept' && packet.devEui !== null) {
-      this.retireSession(packet.devEui, packet.receivedAt);
+    if (packet.mType === 'JoinRequest') {
+      this.hearJoinRequest(packet);
+      return packet;
+    }
+    if (packet.mType === 'JoinAccept') {
+      if (packet.devEui === null) {
+        this.counts.unattributedJoinAccepts += 1;
+        return packet;
+      }
+      this.retireSession(packet.devEui, packet.date);
+      this.awaitSession(packet);
       return packet;
     }
     if (!DATA_FRAMES.has(packet.mType) || packet.devEui !== null || packet.devAddr === null) return packet;
-    const entry = this.byDevAddr.get(packet.devAddr.toLowerCase());
+    const entry = this.byDevAddr.get(packet.devAddr.toLowerCase()) ?? this.firstUplinkOfSession(packet);
     if (entry === undefined) return packet;
     return { ...packet, devEui: entry.devEui, devEuiInferred: true };
+  }
+
+  private hearJoinRequest(request: Packet): void {
+    if (request.devEui === null || request.gateway === null || request.rssi === null) return;
+    const devEui = request.devEui.toLowerCase();
+    const known = this.joinSignals.get(devEui) ?? {};
+    remember(this.joinSignals, devEui, { ...known, [request.gateway]: request.rssi }, this.capacity);
+  }
+
+  private awaitSession(accept: Packet): void {
+    const at = Date.parse(accept.date);
+    if (accept.devEui === null || Number.isNaN(at)) return;
+    const devEui = accept.devEui.toLowerCase();
+    const signal = this.joinSignals.get(devEui) ?? {};
+    remember(this.pendingSessions, devEui, { devEui, gateway: accept.gateway, at, signal }, this.capacity);
+  }
+
+  /** Pairs the first uplink of a new session with the one join accept it can answer, and learns its DevAddr. */
+  private firstUplinkOfSession(packet: Packet): DeviceMapping | undefined {
+    const isUplink = packet.mType === 'UnconfirmedDataUp' || packet.mType === 'ConfirmedDataUp';
+    // Application events name every session's DevAddr: where they come, they are the only teacher.
+    if (this.counts.fromApplicationEvents > 0) return undefined;
+    if (!isUplink || packet.devAddr === null || packet.fCount === null) return undefined;
+    if (packet.fCount > MAX_FIRST_UPLINK_FCNT) return undefined;
+    const at = Date.parse(packet.date);
+    if (Number.isNaN(at)) return undefined;
+    const fitting = [...this.pendingSessions.values()].filter(
+      (pending) => pending.at <= at && at - pending.at <= FIRST_UPLINK_WINDOW_MS,
+    );
+    const only = fitting.length === 1 ? fitting[0] : closestInSignal(fitting, packet);
+    if (only === undefined) {
+      this.counts.unattributedSessions += 1;
+      return undefined;
+    }
+    this.pendingSessions.delete(only.devEui);
+    const mapping = { devEui: only.devEui, devAddr: packet.devAddr.toLowerCase() };
+    this.bind(mapping, packet.date);
+    this.counts.fromJoinAccepts += 1;
+    return mapping;
   }
 
   size(): number {
@@ -142,8 +262,8 @@ export class DeviceAddressBook {
     remember(this.namesByDevEui, devEui, names, this.capacity);
   }
 
-  private retireSession(devEui: string, receivedAt: string): void {
-    const at = Date.parse(receivedAt);
+  private retireSession(devEui: string, date: string): void {
+    const at = Date.parse(date);
     if (Number.isNaN(at)) return;
     const devAddr = this.devAddrByDevEui.get(devEui.toLowerCase());
     if (devAddr === undefined) return;
@@ -163,6 +283,25 @@ export class DeviceAddressBook {
       this.devAddrByDevEui.delete(entry.devEui);
     }
   }
+}
+
+/**
+ * Several devices joined in the same hour: the uplink belongs to the one whose join request reached the uplink's
+ * gateway at about the same strength, when no other comes within SIGNAL_MARGIN_DB (devices do not move far between
+ * joining and sending).
+ */
+function closestInSignal(candidates: PendingSession[], uplink: Packet): PendingSession | undefined {
+  const { gateway, rssi } = uplink;
+  if (gateway === null || rssi === null) return undefined;
+  const ranked = candidates
+    .map((pending) => ({ pending, distance: Math.abs((pending.signal[gateway] ?? Number.NaN) - rssi) }))
+    .filter((entry) => !Number.isNaN(entry.distance))
+    .sort((a, b) => a.distance - b.distance);
+  const [best, second] = ranked;
+  if (best === undefined || best.distance > SIGNAL_MARGIN_DB) return undefined;
+  return second === undefined || second.distance - best.distance >= SIGNAL_MARGIN_DB
+    ? best.pending
+    : undefined;
 }
 
 /** Sets the key as the newest one, dropping the oldest keys beyond the capacity. */

@@ -1,3 +1,4 @@
+import type { EventClock } from '../event-clock';
 import type { MessageParser } from '../ingest-outcome';
 import type { DeviceAddressBook } from './device-address-book';
 
@@ -6,11 +7,16 @@ import type { DeviceAddressBook } from './device-address-book';
  * application event) teaches the book and is returned as is; data frames come out with the DevEUI of their
  * DevAddr when it is known. Goes after the join-accept correlation, whose attributions it reads.
  */
-export function withDeviceAddressBook(parse: MessageParser, book: DeviceAddressBook): MessageParser {
+export function withDeviceAddressBook(
+  parse: MessageParser,
+  book: DeviceAddressBook,
+  clock?: EventClock,
+): MessageParser {
   return (topic, payload, context) => {
     const outcome = parse(topic, payload, context);
     if (outcome.kind === 'device') {
-      book.learn(outcome, context.receivedAt);
+      // An application event has no frame time: it takes its place on the data source's timeline.
+      book.learn(outcome, clock?.streamTime(context.receivedAt) ?? context.receivedAt);
       return outcome;
     }
     if (outcome.kind !== 'packets') return outcome;

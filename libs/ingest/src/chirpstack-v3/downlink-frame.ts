@@ -35,8 +35,8 @@ export function parseDownlinkFrame(message: GatewayMessage): IngestOutcome {
       organizationId: context.organizationId,
       dataSourceId: context.dataSourceId,
       source: dialect.source,
-      // A downlink command carries no reception time: the collector's clock is the best we have.
-      date: context.receivedAt,
+      // A downlink command carries no time of its own: the event clock dates it by its gateway's traffic.
+      date: null,
       receivedAt: context.receivedAt,
       topic: message.topic,
       direction: 'down',

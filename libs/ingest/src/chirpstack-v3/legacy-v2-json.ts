@@ -50,7 +50,7 @@ function legacyFrame(
     organizationId: context.organizationId,
     dataSourceId: context.dataSourceId,
     source: CHIRPSTACK_V3_SOURCE,
-    date: gatewayTime ?? context.receivedAt,
+    date: gatewayTime ?? null,
     receivedAt: context.receivedAt,
     topic: message.topic,
     direction,

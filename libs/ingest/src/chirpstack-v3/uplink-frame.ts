@@ -17,7 +17,7 @@ export function parseUplinkFrame(message: GatewayMessage): IngestOutcome {
     organizationId: context.organizationId,
     dataSourceId: context.dataSourceId,
     source: dialect.source,
-    date: gatewayTime ?? context.receivedAt,
+    date: gatewayTime ?? null,
     receivedAt: context.receivedAt,
     topic: message.topic,
     direction: 'up',

@@ -54,6 +54,7 @@ describe('parseTtnV2Frame over the TTN v2 fixtures', () => {
       source: 'ttn_collector',
       // v2's "1970-01-01T00:00:00Z" means no time: the collector's clock stands in.
       date: TEST_CONTEXT.receivedAt,
+      dateFrom: 'collector',
       receivedAt: TEST_CONTEXT.receivedAt,
       topic: 'gateway uplink',
       direction: 'up',

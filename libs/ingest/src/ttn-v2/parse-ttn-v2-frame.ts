@@ -98,7 +98,7 @@ function packetOutcome(
     organizationId: context.organizationId,
     dataSourceId: context.dataSourceId,
     source: TTN_V2_SOURCE,
-    date: time ?? context.receivedAt,
+    date: time ?? null,
     receivedAt: context.receivedAt,
     topic: type,
     direction: expected.direction,

@@ -136,6 +136,7 @@ describe('TtnV2Collector against the local TTN v2 peer over HTTP', () => {
       dataSourceId: 12,
       source: 'ttn_collector',
       date: '2024-05-01T11:59:59.400Z',
+      dateFrom: 'gateway',
       receivedAt: '2024-05-01T12:00:00.000Z',
       topic: 'gateway uplink',
       direction: 'up',

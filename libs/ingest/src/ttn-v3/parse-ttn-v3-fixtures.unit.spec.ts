@@ -34,6 +34,7 @@ describe('parseTtnV3Event over the TTN v3 fixtures', () => {
       dataSourceId: 7,
       source: 'ttn_v3_collector',
       date: '2024-04-27T21:27:12.269Z',
+      dateFrom: 'gateway',
       receivedAt: TEST_CONTEXT.receivedAt,
       topic: 'gs.up.receive',
       direction: 'up',
@@ -126,7 +127,9 @@ describe('parseTtnV3Event over the TTN v3 fixtures', () => {
       codeRate: '4/5',
       tmst: 3432044212,
       rssi: null,
-      date: TEST_CONTEXT.receivedAt,
+      // The stream event's own time: the server's, not the collector's.
+      date: '2023-11-12T16:31:18.123Z',
+      dateFrom: 'gateway',
     });
   });
 

@@ -91,6 +91,7 @@ describe('TtnV3Collector against the local TTN v3 peer over HTTP', () => {
       dataSourceId: 12,
       source: 'ttn_v3_collector',
       date: '2024-04-27T21:27:12.269Z',
+      dateFrom: 'gateway',
       receivedAt: '2024-05-01T12:00:00.000Z',
       topic: 'gs.up.receive',
       direction: 'up',

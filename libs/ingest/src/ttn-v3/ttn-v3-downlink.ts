@@ -30,8 +30,8 @@ export function parseTtnV3Downlink(envelope: TtnV3Envelope, context: IngestConte
     organizationId: context.organizationId,
     dataSourceId: context.dataSourceId,
     source: TTN_V3_SOURCE,
-    // A downlink carries no reception time: the collector's clock is the best we have.
-    date: context.receivedAt,
+    // The server's time of the downlink event, when the stream gives it; else the event clock dates it.
+    date: envelope.time ?? null,
     receivedAt: context.receivedAt,
     topic: envelope.name,
     direction: 'down',

@@ -49,7 +49,7 @@ export function parseTtnV3Uplink(envelope: TtnV3Envelope, context: IngestContext
       organizationId: context.organizationId,
       dataSourceId: context.dataSourceId,
       source: TTN_V3_SOURCE,
-      date: reception.time ?? tx.time ?? context.receivedAt,
+      date: reception.time ?? tx.time ?? null,
       receivedAt: context.receivedAt,
       topic: envelope.name,
       direction: 'up',

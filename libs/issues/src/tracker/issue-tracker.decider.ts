@@ -10,7 +10,7 @@ import {
   type IssueRecurred,
 } from '../domain/issue.events';
 import { resolutionAlert } from './resolution-alert';
-import { openIssuesOf, withIssue, withoutIssue, type TrackerState } from './tracker-state';
+import { openIssuesOf, withIssue, withoutIssue, type TrackedIssue, type TrackerState } from './tracker-state';
 
 /**
  * The issue tracker as decide/evolve (docs/architecture.md §5): what to append for an event or a clock tick, given the open
@@ -20,7 +20,16 @@ export type TrackerInput =
   | { type: 'AlertRaised'; alert: AlertDraft }
   | { type: 'IssueConditionCleared'; clearance: IssueClearance }
   | { type: 'IssueClosed'; closed: IssueClosed }
-  | { type: 'Tick'; at: string };
+  | {
+      type: 'Tick';
+      /**
+       * Each data source's watermark (docs/architecture.md §9), ISO 8601 by data source id: an issue times out
+       * when its data source's event time, not the wall clock, has gone past its last recurrence plus the timeout.
+       */
+      watermarks: Readonly<Record<number, string>>;
+      /** The instant used for a data source without a watermark; null: its issues wait for one. */
+      at: string | null;
+    };
 
 export type TrackerIntent =
   | { kind: 'open'; opened: IssueOpened; alert: AlertDraft; keys: string[] }
@@ -57,7 +66,7 @@ export function decide(
     case 'IssueClosed':
       return onClosed(state, input.closed, policy);
     case 'Tick':
-      return onTick(state, input.at, policy);
+      return onTick(state, input, policy);
   }
 }
 
@@ -163,14 +172,23 @@ function onClosed(state: TrackerState, closed: IssueClosed, policy: TrackerPolic
   ];
 }
 
-/** Mechanism 2 of docs/alert-catalogue.md §2.4, for gateway issues too (the source's job skipped them: §4.2). */
-function onTick(state: TrackerState, at: string, policy: TrackerPolicy): TrackerIntent[] {
-  const now = Date.parse(at);
+/**
+ * Mechanism 2 of docs/alert-catalogue.md §2.4, for gateway issues too (the source's job skipped them: §4.2), on event
+ * time: "now" for an issue is its data source's watermark, so a backlog or a restart closes the same issues.
+ */
+function onTick(
+  state: TrackerState,
+  tick: Extract<TrackerInput, { type: 'Tick' }>,
+  policy: TrackerPolicy,
+): TrackerIntent[] {
+  const nowOf = (issue: TrackedIssue): string | null =>
+    tick.watermarks[issue.opening.dataSourceId] ?? tick.at;
   return Object.values(state.issues)
     .filter((issue) => !issue.closed)
     .filter((issue) => {
       const timeout = policy.timeoutSeconds(issue.code);
-      return timeout > 0 && Date.parse(issue.lastChecked) + timeout * 1000 < now;
+      const now = nowOf(issue);
+      return timeout > 0 && now !== null && Date.parse(issue.lastChecked) + timeout * 1000 < Date.parse(now);
     })
     .sort((a, b) => a.numericId - b.numericId)
     .map((issue) => ({
@@ -182,7 +200,7 @@ function onTick(state: TrackerState, at: string, policy: TrackerPolicy): Tracker
         code: issue.code,
         reason: ResolutionReason.TIMEOUT,
         comment: 'alert timed out',
-        resolvedAt: at,
+        resolvedAt: nowOf(issue) as string,
         resolvedBy: null,
         evidence: null,
       },

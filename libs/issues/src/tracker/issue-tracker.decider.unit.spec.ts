@@ -54,7 +54,11 @@ function given(inputs: TrackerInput[], policy: TrackerPolicy = cataloguePolicy) 
 }
 
 const raised = (alert: ReturnType<typeof alertOn>): TrackerInput => ({ type: 'AlertRaised', alert });
-const tick = (at: string): TrackerInput => ({ type: 'Tick', at });
+const tick = (at: string, watermarks: Record<number, string> = {}): TrackerInput => ({
+  type: 'Tick',
+  at,
+  watermarks,
+});
 const closedBy = (intent: TrackerIntent | undefined): TrackerInput => {
   if (intent?.kind !== 'close') throw new Error(`expected a close, got ${intent?.kind}`);
   return { type: 'IssueClosed', closed: intent.closed };
@@ -268,6 +272,24 @@ describe('issue tracker: timeout', () => {
     expect(raise).toMatchObject({
       alert: { code: 'LAF-600', gateway: moved.gateway, parameters: { alert_solved_type: 'LAF-010' } },
     });
+  });
+
+  it("counts on the data source's watermark, not the wall clock, when the detectors have one", () => {
+    const scenario = given([raised(weak)]);
+    const dataSourceId = weak.dataSourceId;
+    // A backlog: the wall clock is a day later, but the data source's events have only reached T0 + 30 min.
+    const wallClock = secondsAfter(T0, 86400);
+    expect(scenario.when(tick(wallClock, { [dataSourceId]: secondsAfter(T0, 1800) }))).toEqual([]);
+    const watermark = secondsAfter(T0, 3601);
+    expect(scenario.when(tick(wallClock, { [dataSourceId]: watermark }))).toMatchObject([
+      { kind: 'close', closed: { reason: ResolutionReason.TIMEOUT, resolvedAt: watermark } },
+    ]);
+  });
+
+  it('leaves the issues of a data source without a watermark open when the tick names no instant', () => {
+    const scenario = given([raised(weak)]);
+    const input: TrackerInput = { type: 'Tick', at: null, watermarks: {} };
+    expect(scenario.when(input)).toEqual([]);
   });
 
   it('never times out a type whose timeout is 0', () => {

@@ -11,6 +11,7 @@ import {
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import type { Clock } from '@lorawatch/platform/clock';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
+import { readDataSourceWatermark } from '@lorawatch/detection/event-time-watermark';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { issueEvolver } from '../domain/issue';
 import { IssueEventTypes, issueStream, type IssueClosed } from '../domain/issue.events';
@@ -72,7 +73,7 @@ export class IssueTracker {
     const interval = this.options.tickIntervalMs ?? TICK_INTERVAL_MS;
     if (interval > 0) {
       this.timer = setInterval(() => {
-        this.tick(this.clock.now().toISOString()).catch((error: unknown) =>
+        this.tickAt(null).catch((error: unknown) =>
           this.logger.error(`Tick failed: ${error instanceof Error ? error.message : String(error)}`),
         );
       }, interval);
@@ -85,13 +86,22 @@ export class IssueTracker {
     await this.subscription?.caughtUp();
   }
 
-  /** Closes the issues whose timeout passed at `at`. Called every minute; public for tests. */
+  /**
+   * Closes the issues whose timeout passed at their data source's watermark (docs/architecture.md §9), or at `at`
+   * for a data source the detectors have given no watermark yet. The timer never passes `at`: a data source's issues
+   * then wait for its watermark, so a backlog still being detected closes nothing early. Public for tests.
+   */
   async tick(at: string): Promise<void> {
+    await this.tickAt(at);
+  }
+
+  private async tickAt(at: string | null): Promise<void> {
     // Deciding on a state that lags the log would close issues whose recurrence is still unread.
     await this.caughtUp();
     await this.serially(async () => {
       const before = this.state;
-      const after = await this.run(before, { type: 'Tick', at });
+      const watermarks = await this.watermarks(before);
+      const after = await this.run(before, { type: 'Tick', at, watermarks });
       await this.store.commit(stateOps(before, after));
       this.state = after;
     });
@@ -103,6 +113,21 @@ export class IssueTracker {
     await this.subscription?.stop();
     this.subscription = null;
     await this.queue;
+  }
+
+  /** The watermark of each data source with an open issue. */
+  private async watermarks(state: TrackerState): Promise<Record<number, string>> {
+    const dataSources = new Set(
+      Object.values(state.issues)
+        .filter((issue) => !issue.closed)
+        .map((issue) => issue.opening.dataSourceId),
+    );
+    const watermarks: Record<number, string> = {};
+    for (const dataSourceId of dataSources) {
+      const watermark = await readDataSourceWatermark(this.store, dataSourceId);
+      if (watermark !== null) watermarks[dataSourceId] = watermark.at;
+    }
+    return watermarks;
   }
 
   private serially<T>(work: () => Promise<T>): Promise<T> {
