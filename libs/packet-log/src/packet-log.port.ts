@@ -51,6 +51,13 @@ export interface Consumer {
 export interface PacketLog {
   readonly partitions: number;
   partitionFor(key: string): number;
+  /**
+   * Writes the packets as one batch: one transaction on the embedded log (all or nothing), one producer send on
+   * Kafka. Resolves once every packet is stored, with one outcome per packet in the order given; a packet whose id
+   * is already in the log, or earlier in the same batch, is not written again and gets the place of that copy.
+   * After a failure the batch can be appended again as it is: what was already written is recognised.
+   * `GroupAppender` gathers concurrent callers' packets into such batches.
+   */
   append(packets: Packet[]): Promise<AppendOutcome[]>;
   read(partition: number, fromOffset: number, maxCount: number): Promise<PacketRecord[]>;
   /** Next offset to be written in each partition (end of log). */

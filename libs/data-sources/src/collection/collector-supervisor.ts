@@ -3,6 +3,7 @@ import type { Subscription as RxSubscription } from 'rxjs';
 import type { Packet } from '@lorawatch/domain/packet';
 import type { EventStore, RecordedEvent, Subscription } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
+import { GroupAppender } from '@lorawatch/packet-log/group-appender';
 import type { PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import type { SecretBox } from '@lorawatch/platform/secret-box';
 import {
@@ -44,7 +45,9 @@ interface Running {
 /**
  * Keeps one collector running per enabled data source: follows the data-source events from the start of the
  * store, starts, restarts (after an update) and stops collectors, appends their packets to the packet log and
- * records what they report (status, malformed messages, failed logins) as data-source events.
+ * records what they report (status, malformed messages, failed logins) as data-source events. Packets of every
+ * collector here that arrive while an append is being written are appended together in the next one (group
+ * commit); each message is acknowledged to its broker once the append holding its packets is stored.
  *
  * With a LeaseKeeper (several collector processes), it runs only the data sources whose lease it holds, and stops
  * a collector as soon as its lease is lost; without one (standalone), it runs every enabled data source.
@@ -60,15 +63,18 @@ export class CollectorSupervisor {
   private queue: Promise<void> = Promise.resolve();
   private held: ReadonlySet<number> = new Set();
   private heldSubscription: RxSubscription | null = null;
+  private readonly appender: GroupAppender;
 
   constructor(
     private readonly events: EventStore,
-    private readonly packets: PacketLog,
+    packets: PacketLog,
     private readonly commands: CollectorReports,
     private readonly secrets: SecretBox,
     private readonly metrics: Metrics,
     private readonly leases: LeaseKeeper | null = null,
-  ) {}
+  ) {
+    this.appender = new GroupAppender(packets);
+  }
 
   async start(): Promise<void> {
     this.subscription = this.events.subscribeToAll({ after: 0, types: DESIRED_STATE_EVENTS }, (event) =>
@@ -189,7 +195,7 @@ export class CollectorSupervisor {
     return {
       onPackets: async (packets: Packet[]) => {
         this.metrics.messagesReceived.inc(label);
-        await this.packets.append(packets);
+        await this.appender.append(packets);
         this.metrics.packetsAppended.inc(packets.length);
       },
       onStatus: (status: 'CONNECTED' | 'DISCONNECTED', error?: string) => {

@@ -1,5 +1,9 @@
 import { readFixtureText } from '@lorawatch/lorawan/testing/fixtures';
+import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
+import { GroupAppender } from '@lorawatch/packet-log/group-appender';
 import { type DemoBroker, startDemoBroker } from '@lorawatch/simulator/demo-broker';
+import { NetworkSimulator, type SimMessage } from '@lorawatch/simulator/network-simulator';
+import { openDatabase } from '@lorawatch/sqlite/open-database';
 import mqtt, { type MqttClient } from 'mqtt';
 import { createChirpstackV3Parser } from '../chirpstack-v3/chirpstack-v3-parser';
 import { RecordingSink, waitFor } from '../testing/recording-sink';
@@ -104,6 +108,50 @@ describe('MqttCollector against an in-process aedes broker', () => {
     expect(next.packets).toHaveLength(0);
   });
 
+  it('stores a burst through a group appender: every frame once, in far fewer appends, all acknowledged', async () => {
+    const db = openDatabase(':memory:');
+    const log = new SqlitePacketLog(db, { partitions: 2 });
+    const appends: number[] = [];
+    const appender = new GroupAppender({
+      append: (packets) => {
+        appends.push(packets.length);
+        return log.append(packets);
+      },
+    });
+    const sink = new RecordingSink();
+    sink.deliver = async (packets) => void (await appender.append(packets));
+    const messages = burst(1500);
+    const frames = framesIn(messages);
+    try {
+      const collector = startCollector(sink);
+      await waitFor(() => sink.statusNames().includes('CONNECTED'), 'CONNECTED');
+      await Promise.all(
+        messages.map((message) => publisher.publishAsync(message.topic, message.payload, { qos: 1 })),
+      );
+      await waitFor(() => collector.counters().received === messages.length, 'every message');
+      await waitFor(() => sink.packets.length === frames, 'every frame stored');
+
+      const ids = new Set(sink.packets.map((packet) => packet.id));
+      expect(frames).toBeGreaterThan(1000);
+      const ends = await log.endOffsets();
+      expect(ends[0] + ends[1]).toBe(ids.size);
+      expect(appends.reduce((sum, size) => sum + size, 0)).toBe(frames);
+      expect(appends.length).toBeLessThan(frames / 4);
+
+      // Everything was acknowledged: the session has nothing to redeliver to the next collector.
+      await collector.stop();
+      const next = new RecordingSink();
+      const second = startCollector(next);
+      await waitFor(() => next.statusNames().includes('CONNECTED'), 'CONNECTED again');
+      await publisher.publishAsync('gateway/7276ff002e062c18/state/conn', '{"state":"ONLINE"}', { qos: 1 });
+      await waitFor(() => second.counters().received === 1, 'the next message');
+      expect(next.packets).toHaveLength(0);
+    } finally {
+      await log.close();
+      db.close();
+    }
+  });
+
   it('reconnects when the sink fails, so the broker redelivers the message', async () => {
     const sink = new RecordingSink();
     let failures = 0;
@@ -160,3 +208,20 @@ describe('MqttCollector against an in-process aedes broker', () => {
     broker = await startDemoBroker(port);
   });
 });
+
+/** Distinct ChirpStack v3 gateway messages (uplinks of many devices, joins, stats) from the traffic simulator. */
+function burst(count: number): SimMessage[] {
+  const simulator = new NetworkSimulator({ devices: 200, gateways: 4, seed: 3 });
+  const messages: SimMessage[] = [];
+  while (messages.length < count) messages.push(...simulator.next().filter((message) => !message.retain));
+  return messages.slice(0, count);
+}
+
+function framesIn(messages: SimMessage[]): number {
+  const parse = createChirpstackV3Parser();
+  const context = { dataSourceId: 11, organizationId: 2, receivedAt: new Date().toISOString() };
+  return messages.reduce((count, message) => {
+    const outcome = parse(message.topic, message.payload, context);
+    return count + (outcome.kind === 'packets' ? outcome.packets.length : 0);
+  }, 0);
+}

@@ -1,6 +1,7 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { CHIRPSTACK_V3_TOPICS } from '../chirpstack-v3/chirpstack-v3-topics';
 import type { IngestOutcome, MessageParser } from '../ingest-outcome';
+import { AckWindow } from './ack-window';
 import { type BrokerEndpoint, brokerUrl } from './broker-endpoint';
 import type { CollectorCounters, CollectorSink, ConnectionStatus } from './collector-sink';
 import { ReconnectBackoff } from './reconnect-backoff';
@@ -24,6 +25,11 @@ export type MqttCollectorOptions = BrokerEndpoint & {
   maxReconnectPeriodMs?: number;
   keepaliveSeconds?: number;
   connectTimeoutMs?: number;
+  /**
+   * Messages read from the broker and not yet acknowledged, at most; beyond that the collector stops reading until
+   * stored ones are acknowledged. Default 1000. Brokers may send fewer at once (Mosquitto's max_inflight_messages).
+   */
+  maxUnacknowledged?: number;
   now?: () => Date;
 };
 
@@ -33,15 +39,31 @@ type PacketDone = Parameters<MqttClient['handleMessage']>[1];
 const STOP_GRACE_MS = 2000;
 
 /**
+ * Given to mqtt.js's message callback so that it reads the next message without sending the PUBACK of this one
+ * (for a handler that reports an error, mqtt.js sends no acknowledgement and goes on reading): the collector
+ * sends the PUBACK itself once the message is stored.
+ */
+const ACKNOWLEDGED_LATER = new Error('acknowledged by the collector once stored');
+
+/** mqtt.js has no public call to acknowledge a message later; this is the one its own handler sends PUBACKs with. */
+type PacketSender = (packet: { cmd: 'puback'; messageId: number }) => void;
+
+/**
  * One MQTT connection for one data source: subscribes, parses every message, hands the result to the sink,
  * and acknowledges the message (PUBACK) only once the sink has it. With a persistent session (`clean: false`,
  * stable client id, QoS 1) nothing is lost across a crash or restart: the broker redelivers what was not
  * acknowledged, and the deterministic packet ids let the packet log drop what it already has.
+ *
+ * Messages are read while earlier ones are still being stored (up to `maxUnacknowledged`), so a sink that writes
+ * in groups (GroupAppender) stores many of them per write; their PUBACKs still go out in the order the messages
+ * arrived, each once it and every message before it are stored.
  */
 export class MqttCollector {
   private client: MqttClient | undefined;
   /** Bumped whenever a connection ends: a sink that finishes after that must not ack on the next connection. */
   private connection = 0;
+  /** The unacknowledged messages of the current connection; null until its first message. */
+  private window: { connection: number; acks: AckWindow } | null = null;
   private status: ConnectionStatus | undefined;
   private lastError: string | undefined;
   private stopped = false;
@@ -82,8 +104,8 @@ export class MqttCollector {
   start(): void {
     if (this.client !== undefined) throw new Error('collector already started');
     const client = mqtt.connect(this.url, this.clientOptions());
-    // mqtt.js sends the PUBACK when this callback is called; holding it until the sink resolves is the
-    // "ack after sink" guarantee. Incoming packets are processed one at a time meanwhile (back-pressure).
+    // mqtt.js sends the PUBACK when this callback is called and reads no further message until then; the
+    // collector releases it at once and acknowledges each message itself once stored (see handleMessage).
     client.handleMessage = (packet, done) => this.handleMessage(client, packet, done);
     // Runs before mqtt.js schedules the retry, so the retry uses the backed-off delay.
     client.prependListener('close', () => this.onClose(client));
@@ -102,7 +124,7 @@ export class MqttCollector {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    this.connection += 1;
+    this.endConnection();
     const client = this.client;
     if (client !== undefined) await endClient(client);
     this.report('DISCONNECTED');
@@ -145,7 +167,7 @@ export class MqttCollector {
   }
 
   private onClose(client: MqttClient): void {
-    this.connection += 1;
+    this.endConnection();
     if (this.stopped) return;
     client.options.reconnectPeriod = this.backoff.next();
     this.report('DISCONNECTED', this.lastError);
@@ -154,21 +176,40 @@ export class MqttCollector {
   /** Closes the network connection so the broker redelivers what was not acknowledged; mqtt.js reconnects. */
   private dropConnection(client: MqttClient, reason: string): void {
     this.lastError = reason;
+    this.endConnection();
     client.stream.destroy();
   }
 
+  /** Nothing received so far on this connection is acknowledged any more: the broker redelivers it. */
+  private endConnection(): void {
+    this.connection += 1;
+    this.window?.acks.close();
+    this.window = null;
+  }
+
   private handleMessage(client: MqttClient, packet: PublishPacket, done: PacketDone): void {
+    const acks = this.currentWindow(client);
+    // A message read after its connection ended (the rest of a TCP read) is left to the broker to redeliver.
+    if (acks === null) return done(ACKNOWLEDGED_LATER);
     const connection = this.connection;
+    const { acknowledge, readOn } = acknowledgement(client, packet, done);
+    const stored = acks.add(acknowledge);
     const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-    this.deliver(packet.topic, payload).then(
-      () => {
-        if (connection === this.connection) done();
-      },
-      (error: unknown) => {
-        if (connection !== this.connection) return;
-        this.dropConnection(client, `sink failed: ${error instanceof Error ? error.message : String(error)}`);
-      },
-    );
+    this.deliver(packet.topic, payload).then(stored, (error: unknown) => {
+      if (connection !== this.connection) return;
+      this.dropConnection(client, `sink failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    if (readOn !== null) acks.admit(readOn);
+  }
+
+  private currentWindow(client: MqttClient): AckWindow | null {
+    if (this.window?.connection === this.connection) return this.window.acks;
+    if (this.stopped || !client.connected) return null;
+    this.window = {
+      connection: this.connection,
+      acks: new AckWindow(this.options.maxUnacknowledged ?? 1000),
+    };
+    return this.window.acks;
   }
 
   private async deliver(topic: string, payload: Buffer): Promise<void> {
@@ -223,6 +264,39 @@ export class MqttCollector {
       // Same as onMalformed: status reporting never breaks the connection logic.
     }
   }
+}
+
+/**
+ * How a message is acknowledged once stored, and how mqtt.js is let read the next one before that (null: not
+ * before, mqtt.js acknowledges it and reads on). QoS 1, the normal case: mqtt.js reads on at once and the
+ * collector sends the PUBACK itself. QoS 0 needs no acknowledgement. Anything else (QoS 2, or an mqtt.js without
+ * the sending call) is acknowledged by mqtt.js, one message at a time.
+ */
+function acknowledgement(
+  client: MqttClient,
+  packet: PublishPacket,
+  done: PacketDone,
+): { acknowledge: (() => void) | null; readOn: (() => void) | null } {
+  if (packet.qos === 0) return { acknowledge: null, readOn: () => done() };
+  const send = packet.qos === 1 ? packetSender(client) : null;
+  const { messageId } = packet;
+  if (send === null || messageId === undefined) return { acknowledge: () => done(), readOn: null };
+  return {
+    acknowledge: () => send({ cmd: 'puback', messageId }),
+    readOn: () => done(ACKNOWLEDGED_LATER),
+  };
+}
+
+/**
+ * Sends on the current network connection only: mqtt.js would keep a packet given while disconnected for the next
+ * connection, where its packet id may name another message.
+ */
+function packetSender(client: MqttClient): PacketSender | null {
+  const send = (client as unknown as { _sendPacket?: unknown })._sendPacket;
+  if (typeof send !== 'function') return null;
+  return (packet) => {
+    if (client.connected) send.call(client, packet);
+  };
 }
 
 /** A clean DISCONNECT keeps the session; if the connection is wedged, force it after a grace period. */

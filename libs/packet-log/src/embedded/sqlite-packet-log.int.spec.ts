@@ -1,3 +1,4 @@
+import type { Packet } from '@lorawatch/domain/packet';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { packetLogContract, samplePacket, type PacketLogFixture } from '../testing/packet-log.contract';
@@ -46,6 +47,22 @@ describe('SqlitePacketLog specifics', () => {
 
     expect(await log.getById('old')).toBeNull();
     expect(await log.getById('new')).not.toBeNull();
+    await log.close();
+  });
+
+  it('writes a batch all or nothing: a packet that cannot be stored rolls the whole batch back', async () => {
+    const log = new SqlitePacketLog(db);
+    // A value JSON cannot encode makes the insert of that packet throw inside the transaction.
+    const unstorable = { ...samplePacket('bad', '70b3d57ed0000002'), rssi: BigInt(1) } as unknown as Packet;
+
+    await expect(log.append([samplePacket('good', '70b3d57ed0000001'), unstorable])).rejects.toThrow(
+      /BigInt/,
+    );
+    expect(await log.getById('good')).toBeNull();
+    expect(await log.endOffsets()).toEqual([0, 0, 0, 0]);
+
+    await log.append([samplePacket('good', '70b3d57ed0000001')]);
+    expect(await log.getById('good')).not.toBeNull();
     await log.close();
   });
 

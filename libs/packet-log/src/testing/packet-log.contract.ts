@@ -1,5 +1,6 @@
 import { packetKey, type Packet } from '@lorawatch/domain/packet';
-import type { PacketLog, PacketRecord } from '../packet-log.port';
+import { GroupAppender } from '../group-appender';
+import type { AppendOutcome, PacketLog, PacketRecord } from '../packet-log.port';
 
 /** One log under test (at least 2 partitions); every open() is another connection to the same data. */
 export interface PacketLogFixture {
@@ -168,6 +169,73 @@ export function packetLogContract(
         await log.append([packet]);
         expect(await log.getById('find-me')).toEqual(packet);
         expect(await log.getById('unknown')).toBeNull();
+      });
+    });
+
+    describe('batches', () => {
+      it('writes a large batch at once: each packet placed in order, copies placed at their first copy', async () => {
+        const [earlier] = await log.append([samplePacket('earlier', '70b3d57ed0000001')]);
+        const fresh = traffic(10, 30);
+        const batch = [
+          ...fresh.slice(0, 150),
+          samplePacket('earlier', '70b3d57ed0000001', { rssi: -120 }),
+          { ...fresh[7], rssi: -121 },
+          ...fresh.slice(150),
+        ];
+        const outcomes = await log.append(batch);
+
+        expect(outcomes).toHaveLength(batch.length);
+        expect(outcomes[150]).toEqual({ ...earlier, appended: false });
+        expect(outcomes[151]).toEqual({ ...outcomes[7], appended: false });
+        const nextOffset = new Array<number>(log.partitions).fill(0);
+        nextOffset[earlier.partition] = 1;
+        const written = outcomes.filter((_, index) => index !== 150 && index !== 151);
+        fresh.forEach((packet, index) => {
+          const partition = log.partitionFor(packetKey(packet));
+          expect(written[index]).toEqual({ appended: true, partition, offset: nextOffset[partition] });
+          nextOffset[partition] += 1;
+        });
+        expect(await log.endOffsets()).toEqual(nextOffset);
+        const stored = await readEverything(log);
+        expect(stored).toHaveLength(fresh.length + 1);
+        expect(stored.find((record) => record.packet.id === fresh[7].id)?.packet.rssi).toBe(-80);
+      });
+
+      it('a GroupAppender writes concurrent requests in one append and answers each with its own outcomes', async () => {
+        const appends: number[] = [];
+        const grouped = new GroupAppender({
+          append: (packets) => {
+            appends.push(packets.length);
+            return log.append(packets);
+          },
+        });
+        const requests = Array.from({ length: 40 }, (_, n) =>
+          [n, n + 40].map((m) => samplePacket(`g${m}`, `70b3d57ed00000${m % 7}`)),
+        );
+        // A re-delivery of request 3's first packet, in a later request of the same group.
+        requests.push([{ ...requests[3][0], rssi: -119 }]);
+        const answers = await Promise.all(requests.map((packets) => grouped.append(packets)));
+
+        expect(appends).toEqual([81]);
+        const places = new Map<string, AppendOutcome>();
+        answers.slice(0, 40).forEach((outcomes, index) => {
+          expect(outcomes).toHaveLength(2);
+          outcomes.forEach((outcome, position) => {
+            const packet = requests[index][position];
+            expect(outcome).toMatchObject({ appended: true, partition: log.partitionFor(packetKey(packet)) });
+            places.set(packet.id, outcome);
+          });
+        });
+        expect(answers[40]).toEqual([{ ...places.get(requests[3][0].id), appended: false }]);
+        const stored = await readEverything(log);
+        expect(stored).toHaveLength(80);
+        for (const record of stored) {
+          expect(places.get(record.packet.id)).toEqual({
+            appended: true,
+            partition: record.partition,
+            offset: record.offset,
+          });
+        }
       });
     });
 
