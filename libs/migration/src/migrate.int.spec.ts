@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { detectorCheckpoint } from '@lorawatch/detection/detection-runner';
+import { KEY_AUDIT_QUEUE, type KeyAuditJob } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { keyAuditCheckpoint } from '@lorawatch/detection/key-audit-runner';
 import { trafficCheckpoint } from '@lorawatch/dashboard/traffic/traffic-counters';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
@@ -80,6 +81,7 @@ describe('migrating the engines', () => {
     await fillThroughTheApp(harness, broker.port);
     await harness.app.close();
     source = open(harness.config.databaseFile);
+    await leaveAnAuditPending(source);
     plain = open(join(dir, 'plain.db'));
     sparse = open(join(dir, 'sparse.db'), { sparse: true });
     first = await migrate({ from: source, to: plain, projections: PROJECTIONS_IN_ORDER, batchSize: 97 });
@@ -310,7 +312,8 @@ async function fillThroughTheApp(harness: Harness, brokerPort: number): Promise<
         for (const checkpointOf of [detectorCheckpoint, keyAuditCheckpoint, trafficCheckpoint])
           if ((await store.checkpoint(checkpointOf(partition))) < end) return null;
       }
-      return true;
+      // The key audit queues its join requests and searches them on its threads: wait for the searches too.
+      return (await store.collection(KEY_AUDIT_QUEUE).count()) === 0 ? true : null;
     },
     60_000,
     'the detectors, the key audit and the traffic counters to handle every packet',
@@ -357,6 +360,31 @@ function byStream(
   for (const { position: _position, recordedAt: _recordedAt, ...event } of events)
     (streams[event.streamId] ??= []).push(event);
   return streams;
+}
+
+/**
+ * The app drains its AppKey audit queue before it stops; a migration taken while an audit waits must carry it over,
+ * so the source keeps one job pending, for one of its real join requests.
+ */
+async function leaveAnAuditPending(side: Side): Promise<void> {
+  for (let partition = 0; partition < PARTITIONS; partition++) {
+    const join = (await side.packets.read(partition, 0, 1_000_000)).find(
+      (record) => record.packet.mType === 'JoinRequest' && record.packet.devEui !== null,
+    );
+    if (!join) continue;
+    const job: KeyAuditJob = {
+      id: join.packet.id,
+      device: `${join.packet.dataSourceId}:${join.packet.devEui}`,
+      organizationId: join.packet.organizationId,
+      partition,
+      offset: join.offset,
+      enqueuedAt: Date.parse(join.packet.date),
+      packet: join.packet,
+    };
+    await side.store.commit([{ op: 'upsert', collection: KEY_AUDIT_QUEUE.name, doc: job }]);
+    return;
+  }
+  throw new Error('the source holds no join request');
 }
 
 async function packetsOf(log: PacketLog, partition: number): Promise<Array<Omit<PacketRecord, 'timestamp'>>> {

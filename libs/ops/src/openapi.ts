@@ -16,6 +16,7 @@ const DIFFERENCES = [
   'Policy item parameters are checked against the alert type schema (type, minimum, maximum: disabled in the original); PUT validation errors use the same coded list as POST; an item id is its alert type id; `POST policies?clone=<id>` copies a visible policy under a new name.',
   '`POST quarantined_devices/remove` works (the original crashed with 500): 200 with body `200`, 404 for an unknown issue, 409 for an issue already resolved; it raises LAF-601 with the user.',
   'Alerts of issue types are listed once their issue opens; recurrences while it is open stay hidden and are not notified, as the original stored them with `show=false`.',
+  '`GET alerts` also pages by key: `after=<alert id>` (or `before=<alert id>`) answers the `size` alerts that follow (precede) that alert in the requested order, at the same cost at any depth; `page` and `size` work as in the original.',
   '`app_keys` writes are for administrators; a key that is not 32 hexadecimal characters answers 400 with the reason rather than a bare "Bad request".',
 ];
 

@@ -31,6 +31,14 @@ export interface FindOptions {
   sort?: Sort;
   skip?: number;
   limit?: number;
+  /**
+   * Keyset paging: only the documents that come after this key in the sort order, where the key is the values
+   * of `seekKey(sort)` (the sort fields, then the id) of the last document of the page before (`seekValues`).
+   * An index that starts with the filter's equality fields and the sort fields makes a deep page as cheap as
+   * the first. The sort fields of a seek hold values of one type, or null (nulls come first ascending, last
+   * descending, as in sort); `skip` still applies after the key.
+   */
+  after?: Scalar[];
 }
 
 export interface CountByRow {
@@ -59,6 +67,12 @@ export interface Doc {
 export interface IndexSpec {
   fields: string[];
   unique?: boolean;
+  /**
+   * Fields stored in the index after the key fields (and the id), so that queries that filter, sort, count or
+   * sum on those fields only can be answered from the index without reading the documents (a covering index).
+   * Not for unique indexes.
+   */
+  include?: string[];
 }
 
 export interface CollectionSpec {

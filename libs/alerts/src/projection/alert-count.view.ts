@@ -25,7 +25,13 @@ export interface AlertCountView {
 
 export const ALERT_COUNTS = {
   name: 'alert_counts',
-  indexes: [{ fields: ['organizationId', 'hour'] }],
+  // Counts sum the counters of a window from this index alone.
+  indexes: [
+    {
+      fields: ['organizationId', 'hour'],
+      include: ['dataSourceId', 'code', 'risk', 'resolved', 'day', 'count'],
+    },
+  ],
 };
 
 /** The alert fields that decide which counter, if any, an alert is counted in. */

@@ -32,7 +32,11 @@ export const ALERTS = {
   name: 'alerts',
   indexes: [
     { fields: ['numericId'], unique: true },
-    { fields: ['organizationId', 'createdAt'] },
+    // The list's default order and the counts of partial hours read only this index, never the documents.
+    {
+      fields: ['organizationId', 'createdAt', 'numericId'],
+      include: ['show', 'code', 'risk', 'resolved', 'dataSourceId'],
+    },
     { fields: ['organizationId', 'code'] },
   ],
 };

@@ -59,7 +59,11 @@ const DEFAULT_ORDER: Sort[number] = ['createdAt', 'desc'];
  */
 export function alertOrder(orderBy: string[] | undefined): Sort {
   const order = requestedOrder(orderBy) ?? DEFAULT_ORDER;
-  return order[0] === 'numericId' ? [order] : [order, ['numericId', order[1]]];
+  // The document id (unique like numericId, so it never decides) in the same direction lets the store walk its
+  // index one way only.
+  return order[0] === 'numericId'
+    ? [order, ['id', order[1]]]
+    : [order, ['numericId', order[1]], ['id', order[1]]];
 }
 
 function requestedOrder(orderBy: string[] | undefined): Sort[number] | null {

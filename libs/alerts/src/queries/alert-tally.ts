@@ -1,5 +1,6 @@
 import { RISKS, riskRank, type Risk } from '@lorawatch/domain/risk';
-import type { Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
+import type { Filter, ReadStore, SumByRow } from '@lorawatch/read-store/read-store.port';
+import { alertsProjection } from '../projection/alerts.projection';
 import { ALERT_COUNTS, hourOf, type AlertCountView } from '../projection/alert-count.view';
 import { ALERTS, type AlertView } from '../projection/alert.view';
 import { visibleAlertFilter } from './alert-filter';
@@ -111,13 +112,36 @@ async function addCounters(
 ): Promise<void> {
   // Summed in the store by group and risk: the highest risk of a group comes from its risk rows.
   const field = COUNTER_FIELDS[grouping];
-  const rows = await store
-    .collection<AlertCountView>(ALERT_COUNTS)
-    .sumBy(field === null ? ['risk'] : [field, 'risk'], 'count', filter);
+  const rows = await counterSums(store, field === null ? ['risk'] : [field, 'risk'], filter);
   for (const row of rows) {
     const [group, risk] = field === null ? ['', row.values[0]] : [String(row.values[0]), row.values[1]];
     add(tally, group, row.sum, risk as Risk);
   }
+}
+
+/** Sums of whole hours kept per store, with the alerts projection's checkpoint they were read at. */
+const sumCaches = new WeakMap<ReadStore, Map<string, { position: number; rows: SumByRow[] }>>();
+const SUM_CACHE_ENTRIES = 500;
+
+/**
+ * The counters summed by the fields, from a cache while the alerts projection has committed nothing since: the
+ * counters only change in its commits, and its checkpoint moves with each of them (on every process and thread
+ * of the store). The checkpoint is read before the sums, so a cached sum is never older than its position.
+ * Dashboards ask for the same whole hours again and again (a window's partial hours are not in here).
+ */
+async function counterSums(store: ReadStore, fields: string[], filter: Filter): Promise<SumByRow[]> {
+  let cache = sumCaches.get(store);
+  if (!cache) sumCaches.set(store, (cache = new Map()));
+  const position = await store.checkpoint(alertsProjection.name);
+  const key = JSON.stringify([fields, filter]);
+  const cached = cache.get(key);
+  if (cached && cached.position === position) return cached.rows;
+  const rows = await store.collection<AlertCountView>(ALERT_COUNTS).sumBy(fields, 'count', filter);
+  cache.delete(key);
+  cache.set(key, { position, rows });
+  // Oldest first out: a Map keeps insertion order.
+  if (cache.size > SUM_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+  return rows;
 }
 
 /** The counter field each grouping reads; null for the total. */

@@ -3,9 +3,11 @@ import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { ALERT_CATALOGUE } from '@lorawatch/domain/alert-catalogue';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
-import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { READ_STORE, type Filter, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
+import { seekKey, seekValues } from '@lorawatch/read-store/seek';
 import { SpecValidationFilter } from '../http/spec-validation.filter';
-import { ALERTS, type AlertView } from '../projection/alert.view';
+import { ALERTS, SHOWN, type AlertView } from '../projection/alert.view';
+import { badRequest } from '../http/api-errors';
 import { alertOrder, visibleAlertFilter } from './alert-filter';
 import { alertJson, alertTypeJson } from './alert.json';
 import { AlertWindowQuery, CountAlertsQuery, ListAlertsQuery } from './alerts.query';
@@ -14,6 +16,11 @@ import { tallyAlerts } from './alert-tally';
 import { boundedWindow, timeWindow } from './query-window';
 
 const DEFAULT_PAGE_SIZE = 20;
+
+/** The same order backwards, the id tie-break included. */
+function reversed(sort: Sort): Sort {
+  return seekKey(sort).map(([field, direction]) => [field, direction === 'asc' ? 'desc' : 'asc']);
+}
 
 /** Alert lists and counts (docs/api.md §6), for every member of the organization. */
 @Controller('api/v1.0')
@@ -48,8 +55,13 @@ export class AlertsController {
       timeWindow(query.created_at, 'created_at'),
     );
     const size = query.size ?? DEFAULT_PAGE_SIZE;
-    const paging = query.page === undefined ? {} : { skip: query.page * size, limit: size };
-    const alerts = await this.store.collection<AlertView>(ALERTS).find(filter, { sort, ...paging });
+    const alerts =
+      query.after !== undefined || query.before !== undefined
+        ? await this.seekPage(user.organizationId, filter, sort, size, query)
+        : await this.store.collection<AlertView>(ALERTS).find(filter, {
+            sort,
+            ...(query.page === undefined ? {} : { skip: query.page * size, limit: size }),
+          });
     const names = await this.dataSourceNames(user.organizationId);
     return alerts.map((alert) =>
       alertJson(alert, names.get(alert.dataSourceId) ?? null, query.include_parameters === true),
@@ -67,6 +79,32 @@ export class AlertsController {
     const tally = await tallyAlerts(this.store, user.organizationId, query, window, grouping);
     if (grouping === 'total') return { count: tally.get('')?.count ?? 0 };
     return alertBucketsJson(tally, grouping);
+  }
+
+  /**
+   * The page next to a listed alert: after it in the order, or before it (read in the reverse order, then turned
+   * back). The key is read from the alert itself, so the page is found from the index at any depth.
+   */
+  private async seekPage(
+    organizationId: number,
+    filter: Filter,
+    sort: Sort,
+    size: number,
+    query: Pick<ListAlertsQuery, 'after' | 'before'>,
+  ): Promise<AlertView[]> {
+    if (query.after !== undefined && query.before !== undefined) {
+      throw badRequest('after and before cannot be combined');
+    }
+    const forward = query.after !== undefined;
+    const alerts = this.store.collection<AlertView>(ALERTS);
+    const [anchor] = await alerts.find(
+      { organizationId, numericId: forward ? query.after : query.before, show: SHOWN },
+      { limit: 1 },
+    );
+    if (!anchor) throw badRequest(`${forward ? 'after' : 'before'} must be the id of an alert`);
+    const order = forward ? sort : reversed(sort);
+    const page = await alerts.find(filter, { sort: order, limit: size, after: seekValues(anchor, order) });
+    return forward ? page : page.reverse();
   }
 
   private async dataSourceNames(organizationId: number): Promise<Map<number, string>> {

@@ -84,6 +84,22 @@ export class ListAlertsQuery extends AlertFilterQuery {
   @IsOptional()
   @Transform(toFlag)
   include_parameters?: boolean;
+
+  /**
+   * Keyset paging (docs/api.md §6): the `size` alerts that follow the alert with this id in the requested order
+   * (`before`: that precede it). `page` is not read then. A page found this way costs the same at any depth.
+   */
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'after must be an alert id' })
+  @Min(0, { message: 'after must be an alert id' })
+  after?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt({ message: 'before must be an alert id' })
+  @Min(0, { message: 'before must be an alert id' })
+  before?: number;
 }
 
 export class CountAlertsQuery extends AlertFilterQuery {

@@ -50,8 +50,12 @@ describe('order_by of GET alerts', () => {
     expect(alertOrder(['data_collector_id', 'ASC'])).toEqual([
       ['dataSourceId', 'asc'],
       ['numericId', 'asc'],
+      ['id', 'asc'],
     ]);
-    expect(alertOrder(['id', 'DESC'])).toEqual([['numericId', 'desc']]);
+    expect(alertOrder(['id', 'DESC'])).toEqual([
+      ['numericId', 'desc'],
+      ['id', 'desc'],
+    ]);
   });
 
   it.each([[undefined], [['created_at']], [['', 'ASC']], [['type', 'asc']], [['type', 'UP']]])(
@@ -60,6 +64,7 @@ describe('order_by of GET alerts', () => {
       expect(alertOrder(orderBy)).toEqual([
         ['createdAt', 'desc'],
         ['numericId', 'desc'],
+        ['id', 'desc'],
       ]);
     },
   );

@@ -45,12 +45,16 @@ export interface DeviceDay {
 
 export const TRAFFIC_HOURS: CollectionSpec = {
   name: 'traffic_hours',
-  indexes: [{ fields: ['organizationId', 'hour'] }, { fields: ['hour'] }],
+  // The charts sum the counters of a window from this index alone.
+  indexes: [
+    { fields: ['organizationId', 'hour'], include: ['dataSourceId', 'packets', 'devices'] },
+    { fields: ['hour'] },
+  ],
 };
 
 export const TRAFFIC_DAYS: CollectionSpec = {
   name: 'traffic_days',
-  indexes: [{ fields: ['organizationId', 'day'] }, { fields: ['day'] }],
+  indexes: [{ fields: ['organizationId', 'day'], include: ['dataSourceId', 'devices'] }, { fields: ['day'] }],
 };
 
 export const DEVICE_DAYS: CollectionSpec = {

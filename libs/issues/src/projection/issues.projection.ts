@@ -8,30 +8,42 @@ import {
   type IssueOpened,
   type IssueRecurred,
 } from '../domain/issue.events';
-import { ISSUES, type IssueView } from './issue.view';
+import { issueDeviceChange } from './issue-device-counts';
+import { ISSUE_DEVICE_COUNTS, ISSUE_DEVICE_MEMBERS, ISSUES, type IssueView } from './issue.view';
 
 export const issuesProjection: Projection = {
   name: 'issues',
-  collections: [ISSUES],
+  // 2: deviceKey, and the counters of devices with an open issue (issue_device_counts) kept with the issues.
+  version: 2,
+  collections: [ISSUES, ISSUE_DEVICE_COUNTS, ISSUE_DEVICE_MEMBERS],
   eventTypes: [IssueEventTypes.Opened, IssueEventTypes.Recurred, IssueEventTypes.Closed],
   async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
     switch (event.type) {
-      case IssueEventTypes.Opened:
-        return [{ op: 'upsert', collection: ISSUES.name, doc: opened(event) }];
+      case IssueEventTypes.Opened: {
+        const view = opened(event);
+        const before = await issuesIn(store).get(view.id);
+        return [
+          { op: 'upsert', collection: ISSUES.name, doc: view },
+          ...(await issueDeviceChange(store, before, view)),
+        ];
+      }
       case IssueEventTypes.Recurred:
         return recurred(event.data as IssueRecurred, store);
       case IssueEventTypes.Closed:
-        return closed(event.data as IssueClosed);
+        return closed(event.data as IssueClosed, store);
       default:
         return [];
     }
   },
 };
 
+const issuesIn = (store: ReadStore) => store.collection<IssueView>(ISSUES);
+
 function opened(event: RecordedEvent): IssueView {
   const data = event.data as IssueOpened;
   const type = alertTypeByCode(data.code);
   const { asset } = data;
+  const device = asset.type === 'DEVICE' ? (asset.devEui ?? asset.devAddr) : null;
   return {
     id: data.issueId,
     numericId: event.position,
@@ -42,7 +54,8 @@ function opened(event: RecordedEvent): IssueView {
     risk: type.risk,
     alertId: data.alertId,
     asset,
-    device: asset.type === 'DEVICE' ? (asset.devEui ?? asset.devAddr) : null,
+    device,
+    deviceKey: device === null ? null : `${data.dataSourceId}:${device}`,
     since: data.since,
     lastChecked: data.since,
     recurrences: 0,
@@ -64,7 +77,7 @@ async function recurred(data: IssueRecurred, store: ReadStore): Promise<WriteOp[
   return [{ op: 'patch', collection: ISSUES.name, id: data.issueId, set }];
 }
 
-function closed(data: IssueClosed): WriteOp[] {
+async function closed(data: IssueClosed, store: ReadStore): Promise<WriteOp[]> {
   const set: Partial<IssueView> = {
     open: false,
     resolvedAt: data.resolvedAt,
@@ -72,5 +85,9 @@ function closed(data: IssueClosed): WriteOp[] {
     resolutionReasonId: data.reason,
     resolutionComment: data.comment,
   };
-  return [{ op: 'patch', collection: ISSUES.name, id: data.issueId, set }];
+  const before = await issuesIn(store).get(data.issueId);
+  return [
+    { op: 'patch', collection: ISSUES.name, id: data.issueId, set },
+    ...(before ? await issueDeviceChange(store, before, { ...before, ...set }) : []),
+  ];
 }

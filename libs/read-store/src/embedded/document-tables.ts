@@ -28,21 +28,39 @@ export class DocumentTables {
     return table;
   }
 
-  /** Expression indexes on the same json_extract text the filters produce, so SQLite can use them. */
+  /**
+   * Expression indexes on the same json_extract text the filters produce, so SQLite can use them. An index with
+   * `include` is a covering one: after the key fields it holds the id, the included fields and the json_type of
+   * every field, which is all a filter, a sort (ties broken by id) or a group on those fields reads, so such
+   * queries never open the (large) documents.
+   */
   createIndex(collection: string, index: IndexSpec): void {
     // collection() is called on every read: after the first time, only this key is built, no SQL.
-    const key = `${collection}(${index.fields.join(',')})${index.unique ? ' unique' : ''}`;
+    const include = index.include;
+    const key = `${collection}(${index.fields.join(',')})${index.unique ? ' unique' : ''}${include ? `+${include.join(',')}` : ''}`;
     if (this.indexed.has(key)) return;
     const table = this.table(collection);
     if (index.fields.length === 0) throw new Error(`Index on ${collection} has no fields`);
+    if (include && index.unique) throw new Error(`Unique index on ${collection} cannot include fields`);
+    const part = (field: string) => field.replace(/\./g, '_');
     const name = [
       table,
-      ...index.fields.map((field) => field.replace(/\./g, '_')),
-      index.unique ? 'unique' : 'ix',
+      ...index.fields.map(part),
+      ...(include ? ['with', ...include.map(part)] : []),
+      index.unique ? 'unique' : include ? 'cover' : 'ix',
     ];
-    const columns = index.fields.map((field) => fieldSql(field).value).join(', ');
+    const columns = include
+      ? [
+          ...index.fields.map((field) => fieldSql(field).value),
+          'id',
+          ...include.map((field) => fieldSql(field).value),
+          ...[...index.fields, ...include]
+            .filter((field) => field !== 'id')
+            .map((field) => fieldSql(field).type),
+        ]
+      : index.fields.map((field) => fieldSql(field).value);
     this.db.exec(
-      `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name.join('__')} ON ${table} (${columns})`,
+      `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name.join('__')} ON ${table} (${columns.join(', ')})`,
     );
     this.indexed.add(key);
   }

@@ -1,6 +1,7 @@
 import type { FieldCondition, Filter, Scalar, Sort } from '../read-store.port';
 import { fieldSegments } from './field-path';
 import { isOperator, scalar, scalarList, type Operator } from '../filter-values';
+import { seekKey } from '../seek';
 
 export type SqlValue = string | number | null;
 
@@ -54,8 +55,72 @@ export function sortToSql(sort: Sort = []): string {
       throw new Error(`Invalid sort direction ${String(direction)}`);
     return `${fieldSql(field).value} ${direction.toUpperCase()}`;
   });
-  // id last makes paging with skip/limit deterministic when sort keys tie.
-  return [...terms, 'id ASC'].join(', ');
+  // id last makes paging with skip/limit deterministic when sort keys tie; a sort that names id already is.
+  return (sort.some(([field]) => field === 'id') ? terms : [...terms, 'id ASC']).join(', ');
+}
+
+/**
+ * The documents after `after` (the values of `seekKey(sort)`) in the order of `sortToSql(sort)`, as the
+ * conditions of the stretches of that order to read one after the other: SQLite puts nulls first ascending and
+ * last descending, so the first key field splits the order into its null and non-null stretch. The stretch the
+ * key falls in bounds the first field with a plain range, which an index on it can seek to; the later fields
+ * and the id only break ties.
+ */
+export function seekParts(sort: Sort | undefined, after: Scalar[]): SqlFragment[] {
+  const key = seekKey(sort).map(([field, direction]) => ({ value: fieldSql(field).value, direction }));
+  const values = after.map((value) => (value === null ? null : bind(value)));
+  const [first, ...rest] = key;
+  const [firstValue, ...restValues] = values;
+  const ties = rest.length === 0 ? null : beyondAll(rest, restValues);
+  const isNull = { sql: `${first.value} IS NULL`, params: [] };
+  const notNull = { sql: `${first.value} IS NOT NULL`, params: [] };
+  if (firstValue === null) {
+    const sameFirst = ties ? and(isNull, ties) : { sql: '0', params: [] };
+    return first.direction === 'asc' ? [sameFirst, notNull] : [sameFirst];
+  }
+  const inclusive = first.direction === 'asc' ? '>=' : '<=';
+  const strict = first.direction === 'asc' ? '>' : '<';
+  const range = { sql: `${first.value} ${inclusive} ?`, params: [firstValue] };
+  const past: SqlFragment = ties
+    ? {
+        sql: `(${first.value} ${strict} ? OR (${first.value} = ? AND ${ties.sql}))`,
+        params: [firstValue, firstValue, ...ties.params],
+      }
+    : { sql: `${first.value} ${strict} ?`, params: [firstValue] };
+  const nonNull = and(range, past);
+  return first.direction === 'asc' ? [nonNull] : [nonNull, isNull];
+}
+
+/** After the values in the order of the fields: past the first, or equal to it and after the rest. */
+function beyondAll(
+  fields: Array<{ value: string; direction: 'asc' | 'desc' }>,
+  values: SqlValue[],
+): SqlFragment {
+  const [field, ...rest] = fields;
+  const [value, ...restValues] = values;
+  const past = beyond(field.value, field.direction, value);
+  if (rest.length === 0) return past;
+  const later = beyondAll(rest, restValues);
+  return {
+    sql: `(${past.sql} OR (${field.value} IS ? AND ${later.sql}))`,
+    params: [...past.params, value, ...later.params],
+  };
+}
+
+function beyond(value: string, direction: 'asc' | 'desc', after: SqlValue): SqlFragment {
+  if (direction === 'asc') {
+    return after === null
+      ? { sql: `${value} IS NOT NULL`, params: [] }
+      : { sql: `${value} > ?`, params: [after] };
+  }
+  return after === null
+    ? { sql: '0', params: [] }
+    : { sql: `(${value} < ? OR ${value} IS NULL)`, params: [after] };
+}
+
+/** Both fragments. */
+export function and(left: SqlFragment, right: SqlFragment): SqlFragment {
+  return join([left, right], 'AND');
 }
 
 const RANGE_SQL = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;

@@ -16,7 +16,8 @@ describe('filterToSql', () => {
 
   it('uses the id column directly', () => {
     expect(fieldSql('id')).toEqual({ value: 'id', type: `'text'` });
-    expect(sortToSql([['id', 'desc']])).toBe('id DESC, id ASC');
+    expect(sortToSql([['id', 'desc']])).toBe('id DESC');
+    expect(sortToSql([['a', 'asc']])).toBe(`json_extract(doc, '$.a') ASC, id ASC`);
   });
 
   it('returns always-true for an empty filter and always-false for an empty $in', () => {

@@ -5,13 +5,15 @@ import type {
   Filter,
   FindOptions,
   Scalar,
+  Sort,
   SumByRow,
   TimeBucket,
   TimeBucketRow,
   WriteOp,
 } from '../read-store.port';
 import { isDocRow, type DocumentTables } from './document-tables';
-import { fieldSql, filterToSql, sortToSql } from './sql-filter';
+import { checkedAfter } from '../seek';
+import { and, fieldSql, filterToSql, seekParts, sortToSql, type SqlFragment } from './sql-filter';
 
 /** Reads run straight on the table; writes go through the store so they share its transaction rule. */
 export class SqliteCollection<T extends Doc> implements Collection<T> {
@@ -31,23 +33,49 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async find(filter?: Filter, options: FindOptions = {}): Promise<T[]> {
     const where = filterToSql(filter);
-    const sql = `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${sortToSql(options.sort)} LIMIT ? OFFSET ?`;
-    const rows = this.tables.statements
-      .get(sql)
-      .all(
-        ...where.params,
-        pagingNumber(options.limit, 'limit') ?? -1,
-        pagingNumber(options.skip, 'skip') ?? 0,
-      );
+    const limit = pagingNumber(options.limit, 'limit') ?? -1;
+    const skip = pagingNumber(options.skip, 'skip') ?? 0;
+    if (options.after === undefined) return this.page(where, options.sort, limit, skip);
+    // Each part holds the documents after the key in one stretch of the order (see seekParts).
+    const parts = seekParts(options.sort, checkedAfter(options.after, options.sort));
+    const docs: T[] = [];
+    let toSkip = skip;
+    for (const part of parts) {
+      const within = and(where, part);
+      const wanted = limit < 0 ? -1 : limit - docs.length;
+      docs.push(...this.page(within, options.sort, wanted, toSkip));
+      if (limit >= 0 && docs.length >= limit) break;
+      // The skip carries over to the next stretch only past the documents of this one.
+      if (toSkip > 0) toSkip = Math.max(0, toSkip - this.countWhere(within));
+    }
+    return docs;
+  }
+
+  /**
+   * One page in the sort order. With a skip, the rows are chosen by rowid in a subquery first, so that the rows
+   * skipped are read from an index that covers the filter and the sort, when there is one, not as documents.
+   */
+  private page(where: SqlFragment, sort: Sort | undefined, limit: number, skip: number): T[] {
+    if (limit === 0) return [];
+    const order = sortToSql(sort);
+    const sql =
+      skip > 0
+        ? `SELECT doc FROM ${this.table} WHERE rowid IN (SELECT rowid FROM ${this.table} WHERE ${where.sql}
+           ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`
+        : `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    const rows = this.tables.statements.get(sql).all(...where.params, limit, skip);
     return rows.filter(isDocRow).map((row) => JSON.parse(row.doc) as T);
   }
 
-  async count(filter?: Filter): Promise<number> {
-    const where = filterToSql(filter);
+  private countWhere(where: SqlFragment): number {
     const row = this.tables.statements
       .get(`SELECT COUNT(*) AS count FROM ${this.table} WHERE ${where.sql}`)
       .get(...where.params);
     return (row as { count: number }).count;
+  }
+
+  async count(filter?: Filter): Promise<number> {
+    return this.countWhere(filterToSql(filter));
   }
 
   async countBy(field: string, filter?: Filter): Promise<CountByRow[]> {
@@ -55,8 +83,11 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const { value, type } = fieldSql(field);
     // Grouping on the JSON type too keeps true apart from 1, and folds a missing field into null.
     const kind = `CASE WHEN ${type} IN ('integer', 'real') THEN 'number' ELSE COALESCE(${type}, 'null') END`;
-    const sql = `SELECT ${kind} AS kind, ${value} AS value, COUNT(*) AS count FROM ${this.table}
-      WHERE ${where.sql} GROUP BY kind, value ORDER BY count DESC, kind, value`;
+    const sql = `SELECT kind, value, COUNT(*) AS count FROM (${matching(
+      `${kind} AS kind, ${value} AS value`,
+      this.table,
+      where,
+    )}) GROUP BY kind, value ORDER BY count DESC, kind, value`;
     const rows = this.tables.statements.get(sql).all(...where.params) as Array<{
       kind: string;
       value: string | number | null;
@@ -70,9 +101,10 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const groups = groupFields.map((field) => fieldSql(field));
     const sum = fieldSql(sumField).value;
     const columns = groups.flatMap((group, i) => [`${group.type} AS k${i}`, `${group.value} AS v${i}`]);
-    const groupBy = groups.length === 0 ? '' : `GROUP BY ${groups.map((_g, i) => `k${i}, v${i}`).join(', ')}`;
-    const sql = `SELECT ${[...columns, `TOTAL(${sum}) AS sum`, 'COUNT(*) AS n'].join(', ')} FROM ${this.table}
-      WHERE ${where.sql} ${groupBy}`;
+    const keys = groups.flatMap((_g, i) => [`k${i}`, `v${i}`]);
+    const groupBy = groups.length === 0 ? '' : `GROUP BY ${keys.join(', ')}`;
+    const sql = `SELECT ${[...keys, 'TOTAL(s) AS sum', 'COUNT(*) AS n'].join(', ')}
+      FROM (${matching([...columns, `${sum} AS s`].join(', '), this.table, where)}) ${groupBy}`;
     const rows = this.tables.statements.get(sql).all(...where.params) as Array<Record<string, unknown>>;
     return rows
       .filter((row) => (row.n as number) > 0)
@@ -87,8 +119,9 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     const where = filterToSql(filter);
     const { value, type } = fieldSql(field);
     const start = bucket === 'hour' ? `substr(${value}, 1, 13) || ':00:00.000Z'` : `substr(${value}, 1, 10)`;
-    const sql = `SELECT ${start} AS bucket, COUNT(*) AS count FROM ${this.table}
-      WHERE ${type} IS 'text' AND ${where.sql} GROUP BY bucket ORDER BY bucket`;
+    const text = { sql: `${type} IS 'text' AND ${where.sql}`, params: where.params };
+    const sql = `SELECT bucket, COUNT(*) AS count FROM (${matching(`${start} AS bucket`, this.table, text)})
+      GROUP BY bucket ORDER BY bucket`;
     return this.tables.statements.get(sql).all(...where.params) as TimeBucketRow[];
   }
 
@@ -103,6 +136,15 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
   async delete(id: string): Promise<void> {
     this.write([{ op: 'delete', collection: this.name, id }]);
   }
+}
+
+/**
+ * The columns of the matching rows, as a subquery for a GROUP BY around it: its LIMIT keeps SQLite from merging it
+ * into the grouping query, so that a covering index of the expressions (an index with `include`) answers it
+ * without reading the documents, which SQLite does not do for the grouping query itself.
+ */
+function matching(columns: string, table: string, where: SqlFragment): string {
+  return `SELECT ${columns} FROM ${table} WHERE ${where.sql} LIMIT -1`;
 }
 
 function pagingNumber(value: number | undefined, name: string): number | undefined {

@@ -1,5 +1,6 @@
 import type { Document } from 'mongodb';
-import type { Filter, Sort } from '../read-store.port';
+import type { Filter, Scalar, Sort } from '../read-store.port';
+import { seekKey } from '../seek';
 import { fieldSegments } from '../embedded/field-path';
 import { isOperator, scalar, scalarList, type Operator } from '../filter-values';
 
@@ -61,6 +62,31 @@ export function toMongoSort(sort: Sort = []): Array<[string, 1 | -1]> {
   }
   if (!terms.some(([path]) => path === '_id')) terms.push(['_id', 1]);
   return terms;
+}
+
+/**
+ * The documents after the key `after` (the values of `seekKey(sort)`) in the order of `toMongoSort(sort)`: past
+ * the first field's value, or equal to it and after the rest. Mongo sorts null (and a missing field) first
+ * ascending and last descending, as the SQLite adapter does.
+ */
+export function seekFilter(sort: Sort | undefined, after: Scalar[]): Document {
+  const key = seekKey(sort);
+  const build = (index: number): Document => {
+    const [field, direction] = key[index];
+    const path = mongoPath(field);
+    const value = after[index];
+    const past = beyond(path, direction, value);
+    if (index === key.length - 1) return past;
+    return { $or: [past, { $and: [{ [path]: { $eq: value } }, build(index + 1)] }] };
+  };
+  return build(0);
+}
+
+function beyond(path: string, direction: 'asc' | 'desc', value: Scalar): Document {
+  if (direction === 'asc') return value === null ? { [path]: { $ne: null } } : { [path]: { $gt: value } };
+  return value === null
+    ? { [path]: NOTHING }
+    : { $or: [{ [path]: { $lt: value } }, { [path]: { $eq: null } }] };
 }
 
 export function pagingNumber(value: number | undefined, name: string): number | undefined {

@@ -5,6 +5,7 @@ import {
   mongoCollectionName,
   mongoPath,
   pagingNumber,
+  seekFilter,
   toMongoFilter,
   toMongoSort,
 } from './mongo-query';
@@ -200,5 +201,28 @@ describe('names, paging and small helpers', () => {
     expect(databaseNameOf('mongodb://a:1,b:2/', 'fallback')).toBe('fallback');
     expect(databaseNameOf('mongodb://a:1,b:2/?replicaSet=rs0', 'fallback')).toBe('fallback');
     expect(databaseNameOf('mongodb://localhost:27017', 'fallback')).toBe('fallback');
+  });
+});
+
+describe('seekFilter', () => {
+  it('is past the first key field, or equal to it and past the next, down to the id', () => {
+    expect(seekFilter([['createdAt', 'desc']], ['2024-05-01T10:00:00.000Z', 'a7'])).toEqual({
+      $or: [
+        { $or: [{ createdAt: { $lt: '2024-05-01T10:00:00.000Z' } }, { createdAt: { $eq: null } }] },
+        { $and: [{ createdAt: { $eq: '2024-05-01T10:00:00.000Z' } }, { _id: { $gt: 'a7' } }] },
+      ],
+    });
+  });
+
+  it('puts null first ascending and last descending, as the sort does', () => {
+    expect(seekFilter([['devEui', 'asc']], [null, 'a2'])).toEqual({
+      $or: [{ devEui: { $ne: null } }, { $and: [{ devEui: { $eq: null } }, { _id: { $gt: 'a2' } }] }],
+    });
+    expect(seekFilter([['devEui', 'desc']], [null, 'a2'])).toEqual({
+      $or: [{ devEui: { $in: [] } }, { $and: [{ devEui: { $eq: null } }, { _id: { $gt: 'a2' } }] }],
+    });
+    expect(seekFilter([['id', 'desc']], ['a2'])).toEqual({
+      $or: [{ _id: { $lt: 'a2' } }, { _id: { $eq: null } }],
+    });
   });
 });

@@ -34,6 +34,8 @@ import {
   pagingNumber,
   toMongoFilter,
   toMongoSort,
+  andFilters,
+  seekFilter,
 } from './mongo-query';
 import {
   checkpointUpdate,
@@ -44,6 +46,7 @@ import {
   type StoredDoc,
   type WriteRun,
 } from './mongo-writes';
+import { checkedAfter } from '../seek';
 
 interface CheckpointDoc {
   _id: string;
@@ -219,7 +222,11 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async find(filter?: Filter, options: FindOptions = {}): Promise<T[]> {
-    const query = toMongoFilter(filter);
+    const filterQuery = toMongoFilter(filter);
+    const query =
+      options.after === undefined
+        ? filterQuery
+        : andFilters(filterQuery, seekFilter(options.sort, checkedAfter(options.after, options.sort)));
     const sort = toMongoSort(options.sort);
     const skip = pagingNumber(options.skip, 'skip');
     const limit = pagingNumber(options.limit, 'limit');

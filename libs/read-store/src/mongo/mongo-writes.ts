@@ -14,10 +14,18 @@ export function indexDescriptions(spec: CollectionSpec): IndexDescription[] {
     if (index.fields.length === 0) throw new Error(`Index on ${spec.name} has no fields`);
     const paths = index.fields.map(mongoPath);
     if (new Set(paths).size !== paths.length) throw new Error(`Index on ${spec.name} repeats a field`);
-    if (paths.length === 1 && paths[0] === '_id') continue;
-    const name = `${index.fields.map((field) => `${field}_1`).join('_')}${index.unique ? '_unique' : ''}`;
+    if (index.include && index.unique) throw new Error(`Unique index on ${spec.name} cannot include fields`);
+    if (paths.length === 1 && paths[0] === '_id' && !index.include) continue;
+    // Included fields follow the key fields and the id in the key, so that the index covers queries on them.
+    const included = index.include
+      ? ['_id', ...index.include.map(mongoPath)].filter((path) => !paths.includes(path))
+      : [];
+    const name =
+      `${index.fields.map((field) => `${field}_1`).join('_')}` +
+      `${index.include ? `_with_${index.include.map((field) => `${field}_1`).join('_')}` : ''}` +
+      `${index.unique ? '_unique' : ''}`;
     descriptions.push({
-      key: Object.fromEntries(paths.map((path) => [path, 1])),
+      key: Object.fromEntries([...paths, ...new Set(included)].map((path) => [path, 1])),
       name,
       ...(index.unique ? { unique: true } : {}),
     });

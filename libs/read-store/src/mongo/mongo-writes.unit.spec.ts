@@ -29,6 +29,23 @@ describe('indexDescriptions', () => {
     ]);
   });
 
+  it('puts included fields after the key fields and the id, so the index covers queries on them', () => {
+    expect(
+      indexDescriptions({
+        name: 'alerts',
+        indexes: [{ fields: ['organizationId', 'createdAt'], include: ['show', 'code'] }],
+      }),
+    ).toEqual([
+      {
+        key: { organizationId: 1, createdAt: 1, _id: 1, show: 1, code: 1 },
+        name: 'organizationId_1_createdAt_1_with_show_1_code_1',
+      },
+    ]);
+    expect(() =>
+      indexDescriptions({ name: 'x', indexes: [{ fields: ['a'], unique: true, include: ['b'] }] }),
+    ).toThrow('cannot include');
+  });
+
   it('keeps the key order of compound indexes', () => {
     const [index] = indexDescriptions({ name: 'x', indexes: [{ fields: ['b', 'a', 'c.d'] }] });
     expect(Object.keys(index.key)).toEqual(['b', 'a', 'c.d']);

@@ -3,8 +3,12 @@ import {
   type Collection,
   type Doc,
   type Filter,
+  type FindOptions,
   type ReadStore,
+  type Scalar,
+  type Sort,
 } from '../read-store.port';
+import { seekValues } from '../seek';
 
 /** One store under test; every open() is another connection to the same data. */
 export interface ReadStoreFixture {
@@ -369,6 +373,93 @@ export function readStoreContract(
           { bucket: '2024-05-01', count: 2 },
           { bucket: '2024-05-02', count: 1 },
         ]);
+      });
+    });
+
+    describe('keyset paging', () => {
+      /** Every page of `size` after the one before, by `after`, until an empty page. */
+      const walk = async (filter: Filter, sort: Sort, size: number): Promise<string[]> => {
+        const seen: string[] = [];
+        let after: Scalar[] | undefined;
+        for (let pages = 0; pages < 20; pages++) {
+          const page = await alerts.find(filter, { sort, limit: size, ...(after ? { after } : {}) });
+          if (page.length === 0) return seen;
+          seen.push(...page.map((doc) => doc.id));
+          after = seekValues(page[page.length - 1], sort);
+        }
+        throw new Error('keyset pages never ended');
+      };
+      const SORTS: Sort[] = [
+        [['createdAt', 'desc']],
+        [
+          ['code', 'asc'],
+          ['createdAt', 'desc'],
+        ],
+        [
+          ['risk', 'desc'],
+          ['count', 'asc'],
+        ],
+        [['devEui', 'asc']],
+        [['devEui', 'desc']],
+        [['id', 'desc']],
+        [],
+      ];
+
+      it('walks the same documents in the same order as skip and limit, whatever the sort and the nulls', async () => {
+        await alerts.upsert({ ...ALERTS[0], id: 'a6', devEui: null, createdAt: ALERTS[0].createdAt });
+        for (const sort of SORTS) {
+          const all = (await alerts.find({}, { sort })).map((doc) => doc.id);
+          for (const size of [1, 2, 4])
+            expect([sort, size, await walk({}, sort, size)]).toEqual([sort, size, all]);
+          const filtered = (await alerts.find({ resolved: false }, { sort })).map((doc) => doc.id);
+          expect(await walk({ resolved: false }, sort, 2)).toEqual(filtered);
+        }
+      });
+
+      it('seeks past a key of no stored document, skips after the key, and checks the key', async () => {
+        const sort: Sort = [['createdAt', 'asc']];
+        const ids = async (options: FindOptions) =>
+          (await alerts.find({}, { sort, ...options })).map((d) => d.id);
+        expect(await ids({ after: ['2024-05-01T11:00:00.000Z', ''] })).toEqual(['a3', 'a4', 'a5']);
+        expect(await ids({ after: ['2024-05-01T10:15:00.000Z', 'a1'], skip: 1, limit: 2 })).toEqual([
+          'a3',
+          'a4',
+        ]);
+        expect(await ids({ after: ['2024-05-02T01:30:00.000Z', 'a5'] })).toEqual([]);
+        const nulls: Sort = [['devEui', 'asc']];
+        const first = await alerts.find({}, { sort: nulls, skip: 2, limit: 1 });
+        expect(
+          (await alerts.find({}, { sort: nulls, after: seekValues(first[0], nulls), skip: 1 })).map(
+            (d) => d.id,
+          ),
+        ).toEqual((await alerts.find({}, { sort: nulls, skip: 4 })).map((d) => d.id));
+        await expect(alerts.find({}, { sort, after: ['2024-05-01T10:15:00.000Z'] })).rejects.toThrow(
+          'after needs 2 values',
+        );
+        await expect(alerts.find({}, { sort, after: ['x', 3] })).rejects.toThrow('document id');
+      });
+
+      it('answers the same through an index that includes fields', async () => {
+        const covered = store.collection<AlertDoc>({
+          name: 'alerts',
+          indexes: [{ fields: ['code', 'createdAt'], include: ['risk', 'resolved', 'count'] }],
+        });
+        const sort: Sort = [['createdAt', 'desc']];
+        const filter: Filter = { code: 'LAF-001', resolved: { $ne: true } };
+        expect((await covered.find(filter, { sort })).map((doc) => doc.id)).toEqual(['a5', 'a3', 'a1']);
+        expect(await covered.countBy('risk', { code: 'LAF-001' })).toEqual(
+          expect.arrayContaining([
+            { value: 'LOW', count: 1 },
+            { value: 'HIGH', count: 1 },
+            { value: 'MEDIUM', count: 1 },
+          ]),
+        );
+        expect(await covered.sumBy(['code'], 'count', { code: { $in: ['LAF-001', 'LAF-003'] } })).toEqual(
+          expect.arrayContaining([
+            { values: ['LAF-001'], sum: 19.5 },
+            { values: ['LAF-003'], sum: 0 },
+          ]),
+        );
       });
     });
 

@@ -36,7 +36,8 @@ export class ListIssuesController {
     const filter = await issueFilter(this.store, user.organizationId, query);
     const issues = await this.store
       .collection<IssueView>(ISSUES)
-      .find(filter, { sort: [sort, ['numericId', sort[1]]], ...paging });
+      // numericId breaks ties; the document id (as unique) in the same direction lets the index be read one way.
+      .find(filter, { sort: [sort, ['numericId', sort[1]], ['id', sort[1]]], ...paging });
     const alerts = await this.store
       .collection<AlertView>(ALERTS)
       .find({ id: { $in: issues.map((issue) => issue.alertId) } });

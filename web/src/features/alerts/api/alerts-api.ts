@@ -15,7 +15,7 @@ export function filterParams(filters: AlertFilters): QueryParams {
   };
 }
 
-/** `GET alerts`: a bare list, page 0-based, totals from `alerts/count` (docs/api.md §6). */
+/** `GET alerts`: a bare list, page 0-based (or next to a page on hand by `after`/`before`), totals from `alerts/count` (docs/api.md §6). */
 export function getAlerts(api: ApiClient, query: AlertsQuery): Observable<Alert[]> {
   return api.get<Alert[]>('alerts', {
     query: {
@@ -23,6 +23,8 @@ export function getAlerts(api: ApiClient, query: AlertsQuery): Observable<Alert[
       page: query.page,
       size: query.size,
       order_by: query.orderBy,
+      after: query.cursor && 'after' in query.cursor ? query.cursor.after : undefined,
+      before: query.cursor && 'before' in query.cursor ? query.cursor.before : undefined,
       ...filterParams(query.filters),
     },
   });

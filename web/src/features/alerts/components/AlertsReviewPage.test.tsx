@@ -65,14 +65,26 @@ async function settled() {
   await waitFor(() => expect(screen.getByTestId('alerts-table')).toHaveAttribute('aria-busy', 'false'));
 }
 
-/** A backend page of alerts: ids count down from `total` across pages, as created_at DESC would. */
+/**
+ * A backend page of alerts: ids count down from `total` across pages, as created_at DESC would; `after` / `before`
+ * (keyset paging) answer the alerts next to that id, as the API does.
+ */
 function pagedAlerts(total: number) {
   return (request: RecordedRequest) => {
     const page = Number(request.query.get('page'));
     const size = Number(request.query.get('size'));
+    const after = request.query.get('after');
+    const before = request.query.get('before');
+    // Index of the first alert of the answer in the full list.
+    const start =
+      after !== null
+        ? total - Number(after) + 1
+        : before !== null
+          ? Math.max(0, total - Number(before) - size)
+          : page * size;
+    const end = before !== null ? total - Number(before) : Math.min(total, start + size);
     const ids: number[] = [];
-    for (let index = page * size; index < Math.min(total, (page + 1) * size); index++)
-      ids.push(total - index);
+    for (let index = start; index < end; index++) ids.push(total - index);
     return ids.map((id) => makeAlert({ id, parameters: { dev_nonce: id, dev_eui: `70b3d57ed00000${id}` } }));
   };
 }
@@ -390,6 +402,53 @@ describe('Alerts review page', () => {
     expect(within(dialog).queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
   });
 
+  it('reads the next and previous page next to the page on hand, the first page by its number', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openAlertsPage(pagedAlerts(120), 120);
+    expect(rowIds()).toHaveLength(50);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(rowIds()[0]).toBe('70'));
+    expect(lastRequest(requests, 'alerts')?.query.get('after')).toBe('71');
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() =>
+      expect(rowIds()).toEqual([
+        '20',
+        '19',
+        '18',
+        '17',
+        '16',
+        '15',
+        '14',
+        '13',
+        '12',
+        '11',
+        '10',
+        '9',
+        '8',
+        '7',
+        '6',
+        '5',
+        '4',
+        '3',
+        '2',
+        '1',
+      ]),
+    );
+    expect(lastRequest(requests, 'alerts')?.query.get('page')).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(rowIds()[0]).toBe('70'));
+    expect(lastRequest(requests, 'alerts')?.query.get('before')).toBe('20');
+    expect(rowIds().at(-1)).toBe('21');
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    await waitFor(() => expect(rowIds()[0]).toBe('120'));
+    const first = lastRequest(requests, 'alerts');
+    expect([first?.query.get('page'), first?.query.get('after'), first?.query.get('before')]).toEqual([
+      '0',
+      null,
+      null,
+    ]);
+  });
+
   it('moves to the next and previous alert across pages, disabled at the ends', async () => {
     const user = userEvent.setup();
     const { requests } = await openAlertsPage(pagedAlerts(12), 12);
@@ -405,9 +464,10 @@ describe('Alerts review page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: /Show details of alert 3:/ }));
     dialog = await screen.findByRole('dialog');
-    // Alert 3 is the last row of page 1: Next continues on page 2.
+    // Alert 3 is the last row of page 1: Next continues on page 2, read after alert 3.
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastRequest(requests, 'alerts')?.query.get('page')).toBe('1'));
+    expect(lastRequest(requests, 'alerts')?.query.get('after')).toBe('3');
     await waitFor(() =>
       expect(
         within(screen.getByRole('dialog')).getByText('Repeated DevNonce 2 from device 70B3D57ED000002.'),

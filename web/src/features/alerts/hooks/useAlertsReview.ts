@@ -17,6 +17,7 @@ import {
   type ReviewAction,
   type ReviewView,
 } from '../types/review-view';
+import { withPageCursor, type LoadedAlertsPage } from '../types/alerts-query';
 
 export interface AlertRowModel {
   alert: Alert;
@@ -53,7 +54,9 @@ export function useAlertsReview(): AlertsReview {
   const [view, dispatch] = useReducer(reduceReviewView, undefined, () => initialReviewView());
   const updates = useRef(new Subject<Alert>()).current;
 
-  const query = useMemo(() => alertsQueryOf(view), [view]);
+  // The page on hand, so that the next or previous page is read by cursor from it (see withPageCursor).
+  const loaded = useRef<LoadedAlertsPage>(INITIAL_ALERTS_PAGE);
+  const query = useMemo(() => withPageCursor(alertsQueryOf(view), loaded.current), [view]);
   const filters = useMemo(() => alertFiltersOf(view.filters), [view.filters]);
 
   const page$ = useObservable(
@@ -80,6 +83,7 @@ export function useAlertsReview(): AlertsReview {
   const alertTypes$ = useObservable(() => createAlertTypes$(api));
 
   const state = useObservableState(page$, INITIAL_ALERTS_PAGE);
+  loaded.current = state;
   const charts = useObservableState(charts$, INITIAL_ALERT_CHARTS);
   const alertTypes = useObservableState(alertTypes$, { status: 'loading' });
   const byCode = alertTypes.status === 'ready' ? alertTypes.byCode : NO_TYPES;

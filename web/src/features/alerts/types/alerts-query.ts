@@ -20,12 +20,47 @@ export interface AlertFilters {
   createdTo?: string;
 }
 
+/**
+ * Keyset paging (docs/api.md §6): the page after the last alert of a page on hand, or before its first, which the
+ * API finds at the same cost at any depth. `page` is still sent and still names the page shown.
+ */
+export type PageCursor = { after: number } | { before: number };
+
 export interface AlertsQuery {
   /** 0-based, as the alerts endpoint expects. */
   page: number;
   size: number;
   orderBy: AlertsOrder;
   filters: AlertFilters;
+  cursor?: PageCursor;
+}
+
+/** A page as it was loaded: its query and its alerts, in order. */
+export interface LoadedAlertsPage {
+  query: AlertsQuery | null;
+  status: 'loading' | 'ready' | 'error';
+  alerts: readonly { id: number }[];
+}
+
+/**
+ * The query with a cursor when it asks for the neighbour of the page on hand (same size, order and filters, one
+ * page further or back): read after that page's last alert, or before its first. The first page is read by its
+ * number, so that it always starts with the newest alerts.
+ */
+export function withPageCursor(query: AlertsQuery, loaded: LoadedAlertsPage): AlertsQuery {
+  const from = loaded.query;
+  if (loaded.status !== 'ready' || from === null || loaded.alerts.length === 0) return query;
+  const same =
+    from.size === query.size &&
+    from.orderBy[0] === query.orderBy[0] &&
+    from.orderBy[1] === query.orderBy[1] &&
+    JSON.stringify(from.filters) === JSON.stringify(query.filters);
+  if (!same) return query;
+  if (query.page === from.page + 1)
+    return { ...query, cursor: { after: loaded.alerts[loaded.alerts.length - 1].id } };
+  if (query.page === from.page - 1 && query.page > 0)
+    return { ...query, cursor: { before: loaded.alerts[0].id } };
+  return query;
 }
 
 /**

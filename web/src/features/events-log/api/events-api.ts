@@ -6,6 +6,27 @@ export interface EventsQuery {
   /** 0-based, as the alerts endpoint expects. */
   page: number;
   size: number;
+  /** Keyset paging (docs/api.md §6): read after / before an alert of the page on hand; `page` still names the page. */
+  cursor?: { after: number } | { before: number };
+}
+
+/**
+ * The query with a cursor when it asks for the page next to the one on hand (same size, one page further or back,
+ * never the first page, which is read by its number so that it starts with the newest alerts).
+ */
+export function withEventsCursor(
+  query: EventsQuery,
+  loaded: { query: EventsQuery | null; status: string; alerts: readonly { id: number }[] },
+): EventsQuery {
+  const from = loaded.query;
+  if (loaded.status !== 'ready' || from === null || from.size !== query.size || loaded.alerts.length === 0) {
+    return query;
+  }
+  if (query.page === from.page + 1)
+    return { ...query, cursor: { after: loaded.alerts[loaded.alerts.length - 1].id } };
+  if (query.page === from.page - 1 && query.page > 0)
+    return { ...query, cursor: { before: loaded.alerts[0].id } };
+  return query;
 }
 
 export interface EventsPage {
@@ -26,6 +47,8 @@ export function getEventsPage(api: ApiClient, query: EventsQuery): Observable<Ev
         page: query.page,
         size: query.size,
         order_by: ['created_at', 'DESC'],
+        after: query.cursor && 'after' in query.cursor ? query.cursor.after : undefined,
+        before: query.cursor && 'before' in query.cursor ? query.cursor.before : undefined,
       },
     }),
     total: api

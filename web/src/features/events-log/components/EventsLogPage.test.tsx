@@ -20,13 +20,22 @@ function backend(
   };
 }
 
-/** Ids count down from `total` across pages, as newest-first would. */
+/** Ids count down from `total` across pages, as newest-first would; `after` / `before` page by key as the API does. */
 function pagedAlerts(total: number) {
   return (request: RecordedRequest) => {
     const page = Number(request.query.get('page'));
     const size = Number(request.query.get('size'));
+    const after = request.query.get('after');
+    const before = request.query.get('before');
+    const start =
+      after !== null
+        ? total - Number(after) + 1
+        : before !== null
+          ? Math.max(0, total - Number(before) - size)
+          : page * size;
+    const end = before !== null ? total - Number(before) : Math.min(total, start + size);
     const alerts: Alert[] = [];
-    for (let index = page * size; index < Math.min(total, (page + 1) * size); index++) {
+    for (let index = start; index < end; index++) {
       const id = total - index;
       alerts.push(makeAlert({ id, parameters: { dev_nonce: id, dev_eui: `aa${id}` } }));
     }
@@ -121,6 +130,8 @@ describe('Events log', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastList(requests)?.query.get('page')).toBe('1'));
+    // The next page is read after the last alert of the page on hand.
+    expect(lastList(requests)?.query.get('after')).toBe('3');
     await waitFor(() =>
       expect(
         within(screen.getByRole('dialog')).getByText('Repeated DevNonce 2 from device AA2.'),

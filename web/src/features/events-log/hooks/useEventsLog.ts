@@ -1,13 +1,13 @@
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { auditTime, catchError, filter, map, of, startWith, withLatestFrom } from 'rxjs';
 import type { Alert, AlertType } from '../../../lib/alerts/alert';
 import { pageCount } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
 import { usePageState } from '../../../lib/use-page-state';
 import { alertTypesByCode, getAlertTypes } from '../../../lib/alerts/alert-types-api';
-import type { EventsQuery } from '../api/events-api';
-import { createEventsPage$, INITIAL_EVENTS_PAGE } from '../streams/events-page';
+import { withEventsCursor, type EventsQuery } from '../api/events-api';
+import { createEventsPage$, INITIAL_EVENTS_PAGE, type EventsPageState } from '../streams/events-page';
 
 export interface EventRowModel {
   alert: Alert;
@@ -22,7 +22,12 @@ const NO_TYPES: ReadonlyMap<string, AlertType> = new Map();
 export function useEventsLog() {
   const { api, realtime } = useServices();
   const { page, pageSize, setPage, setPageSize } = usePageState();
-  const query = useMemo<EventsQuery>(() => ({ page, size: pageSize }), [page, pageSize]);
+  // The page on hand, so that the next or previous page is read by cursor from it (see withEventsCursor).
+  const loaded = useRef<EventsPageState>(INITIAL_EVENTS_PAGE);
+  const query = useMemo<EventsQuery>(
+    () => withEventsCursor({ page, size: pageSize }, loaded.current),
+    [page, pageSize],
+  );
 
   const page$ = useObservable(
     (inputs$) => {
@@ -45,6 +50,7 @@ export function useEventsLog() {
     ),
   );
   const state = useObservableState(page$, INITIAL_EVENTS_PAGE);
+  loaded.current = state;
   const types = useObservableState(types$, NO_TYPES);
 
   const rows = useMemo<EventRowModel[]>(
