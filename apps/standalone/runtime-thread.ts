@@ -8,6 +8,7 @@ import type { ThreadMetrics, ThreadRole, ToParent, ToThread } from './thread-pro
 const STOP_TIMEOUT_MS = 15_000;
 const METRICS_TIMEOUT_MS = 2_000;
 const MAX_RESTART_DELAY_MS = 30_000;
+const START_ATTEMPTS = 5;
 
 /**
  * The thread's entry, from the built app. Nest's dependency injection needs the compiler's decorator metadata, which
@@ -48,8 +49,26 @@ export class RuntimeThread {
     return this.ready;
   }
 
-  /** Starts the thread; resolves once its runtime has started, rejects if it dies first. */
-  start(): Promise<void> {
+  /**
+   * Starts the thread; resolves once its runtime has started. A thread that dies while starting (another thread
+   * holding the file's write lock for long, say while it builds an index) is tried again, up to
+   * START_ATTEMPTS times in all, before the start fails.
+   */
+  async start(): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.launch();
+        return;
+      } catch (error) {
+        if (this.stopping || attempt >= START_ATTEMPTS) throw error;
+        this.logger.warn(`${String(error)}; trying again (${attempt + 1} of ${START_ATTEMPTS})`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+      }
+    }
+  }
+
+  /** One thread: resolves once its runtime has started, rejects if it dies first. */
+  private launch(): Promise<void> {
     const worker = new Worker(entry(), { workerData: { role: this.role, config: this.config } });
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {
@@ -73,8 +92,10 @@ export class RuntimeThread {
         for (const answer of this.requests.values()) answer([]);
         this.requests.clear();
         this.stopped?.();
-        if (!wasReady)
+        if (!wasReady) {
           reject(new Error(`The ${this.role} thread stopped while starting (exit code ${code})`));
+          return;
+        }
         if (this.stopping) return;
         this.logger.error(`The ${this.role} thread stopped (exit code ${code}); starting it again`);
         this.scheduleRestart();
