@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { AccessCheck } from './auth/access-check';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { TokenService } from './auth/token.service';
 import { ActivateAccountController } from './commands/activate-account/activate-account.controller';
@@ -31,6 +32,8 @@ import { ResendActivationHandler } from './commands/resend-activation/resend-act
 import { ResetPasswordController } from './commands/reset-password/reset-password.controller';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
 import { UserStore } from './commands/shared/user-store';
+import { UnblockUserController } from './commands/unblock-user/unblock-user.controller';
+import { UnblockUserHandler } from './commands/unblock-user/unblock-user.handler';
 import { UpdateUserController } from './commands/update-user/update-user.controller';
 import { UpdateUserHandler } from './commands/update-user/update-user.handler';
 import { AccountMails } from './mail/account-mails';
@@ -48,7 +51,11 @@ import { SiteverifyRecaptcha } from './recaptcha/siteverify-recaptcha';
     CqrsModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
     }),
   ],
   controllers: [
@@ -70,9 +77,11 @@ import { SiteverifyRecaptcha } from './recaptcha/siteverify-recaptcha';
     GetUserController,
     UpdateUserController,
     DeleteUserController,
+    UnblockUserController,
   ],
   providers: [
     TokenService,
+    AccessCheck,
     UserStore,
     AccountMails,
     RateLimiter,
@@ -99,9 +108,10 @@ import { SiteverifyRecaptcha } from './recaptcha/siteverify-recaptcha';
     ResendActivationHandler,
     UpdateUserHandler,
     DeleteUserHandler,
+    UnblockUserHandler,
     BootstrapAdmin,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],
-  exports: [TokenService, BootstrapAdmin],
+  exports: [TokenService, AccessCheck, BootstrapAdmin],
 })
 export class AccountsModule {}

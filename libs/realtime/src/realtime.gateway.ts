@@ -1,5 +1,6 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
+  type OnGatewayDisconnect,
   type OnGatewayInit,
   SubscribeMessage,
   WebSocketGateway,
@@ -9,19 +10,34 @@ import {
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
-import { type AccessClaims, TokenService } from '@lorawatch/accounts/auth/token.service';
+import { AccessCheck, type Authenticated } from '@lorawatch/accounts/auth/access-check';
 import {
   PROJECTION_UPDATED,
   ProjectionUpdateThrottle,
   type ProjectionUpdatedMessage,
 } from './projection-update-throttle';
 
+/** A socket that presented a valid access token. */
+interface Authorised {
+  socket: Socket;
+  token: string;
+  userId: number;
+  organizationId: number;
+  expiry: NodeJS.Timeout;
+}
+
+/** How often every authorised socket is checked again, besides the checks on each change of the accounts. */
+const RECHECK_MS = 60_000;
+
 /**
  * Socket.IO per docs/api.md §16: the client emits `authorization` with its access token, then joins its
- * organization's room; messages only ever go to that room. allowEIO3 keeps the original console's older client working.
+ * organization's room; messages only ever go to that room. The token gets the REST guard's checks (signed out,
+ * deleted or blocked user, ended sessions); the socket is disconnected when the token expires unless the client
+ * authorised again with a newer one, and as soon as the user's sessions end. allowEIO3 keeps the original console's
+ * older client working.
  */
 @WebSocketGateway({ allowEIO3: true })
-export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger('Realtime');
   @WebSocketServer() server!: Server;
   private subscriptions: Subscription[] = [];
@@ -29,25 +45,80 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
     this.emitToOrganization(message.organization_id, PROJECTION_UPDATED, message),
   );
 
-  constructor(private readonly tokens: TokenService) {}
+  private readonly authorised = new Map<string, Authorised>();
+  private recheckTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly access: AccessCheck) {}
 
   afterInit(): void {
+    this.recheckTimer = setInterval(() => void this.recheck(null), RECHECK_MS);
+    this.recheckTimer.unref();
     this.logger.log('Websocket ready');
   }
 
   @SubscribeMessage('authorization')
-  authorize(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): { ok: boolean } {
+  async authorize(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean }> {
     const token = typeof body === 'string' ? body : (body as { token?: unknown } | null)?.token;
+    // A refused (re-)authorisation leaves the socket with no room at all.
+    this.forget(socket);
     if (typeof token !== 'string') return { ok: false };
+    let authenticated: Authenticated;
     try {
-      const claims = this.tokens.verify<AccessClaims>(token, 'access');
-      for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room);
-      void socket.join(organizationRoom(claims.user_claims.organization_id));
-      void socket.join(userRoom(Number(claims.sub)));
-      return { ok: true };
+      authenticated = await this.access.authenticate(token);
     } catch {
       return { ok: false };
     }
+    if (!socket.connected) return { ok: false };
+    const { user, claims } = authenticated;
+    void socket.join(organizationRoom(user.organizationId));
+    void socket.join(userRoom(user.userId));
+    const expiresIn = (claims.exp ?? 0) * 1000 - Date.now();
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, expiresIn));
+    expiry.unref();
+    this.authorised.set(socket.id, {
+      socket,
+      token,
+      userId: user.userId,
+      organizationId: user.organizationId,
+      expiry,
+    });
+    return { ok: true };
+  }
+
+  handleDisconnect(socket: Socket): void {
+    this.forget(socket);
+  }
+
+  private forget(socket: Socket): void {
+    const entry = this.authorised.get(socket.id);
+    if (entry) clearTimeout(entry.expiry);
+    this.authorised.delete(socket.id);
+    for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room);
+  }
+
+  /**
+   * Checks the tokens of the organization's sockets (all when null) again: a socket whose token no longer passes, or
+   * whose user moved, is disconnected.
+   */
+  async recheck(organizationId: number | null): Promise<void> {
+    const entries = [...this.authorised.values()].filter(
+      (entry) => organizationId === null || entry.organizationId === organizationId,
+    );
+    await Promise.all(
+      entries.map(async (entry) => {
+        let still = false;
+        try {
+          const { user } = await this.access.authenticate(entry.token);
+          still = user.userId === entry.userId && user.organizationId === entry.organizationId;
+        } catch {
+          still = false;
+        }
+        if (!still && this.authorised.get(entry.socket.id) === entry) {
+          this.forget(entry.socket);
+          entry.socket.disconnect(true);
+        }
+      }),
+    );
   }
 
   emitToOrganization(organizationId: number, event: string, payload: unknown): void {
@@ -61,6 +132,12 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
 
   /** A read model of the organisation changed: `projection_updated`, coalesced per projection (see the throttle). */
   projectionUpdated(message: ProjectionUpdatedMessage): void {
+    // Users, sign-outs and ended sessions live in the accounts read model: its sockets are checked again.
+    if (message.projection === 'accounts') {
+      this.recheck(message.organization_id).catch((error: unknown) =>
+        this.logger.warn(`Socket check failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
     this.projectionUpdates.push(message);
   }
 
@@ -69,6 +146,9 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    if (this.recheckTimer) clearInterval(this.recheckTimer);
+    for (const entry of this.authorised.values()) clearTimeout(entry.expiry);
+    this.authorised.clear();
     this.subscriptions.forEach((subscription) => subscription.unsubscribe());
     this.projectionUpdates.stop();
   }

@@ -2,7 +2,6 @@ import {
   type CanActivate,
   type ExecutionContext,
   ForbiddenException,
-  Inject,
   Injectable,
   SetMetadata,
   UnauthorizedException,
@@ -10,21 +9,9 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ROLE_ADMIN } from '../domain/account.events';
-import {
-  REVOKED_ACCESS_TOKENS,
-  USERS,
-  type RevokedAccessToken,
-  type UserView,
-} from '../projection/user.view';
-import {
-  type AccessClaims,
-  type AuthUser,
-  TokenError,
-  TokenService,
-  authUserFromClaims,
-} from './token.service';
+import { AccessCheck, type Authenticated } from './access-check';
+import { type AccessClaims, type AuthUser, TokenError } from './token.service';
 
 const PUBLIC = 'lorawatch:public';
 const OPTIONAL_AUTH = 'lorawatch:optional-auth';
@@ -37,7 +24,7 @@ export const OptionalAuth = () => SetMetadata(OPTIONAL_AUTH, true);
 /** Routes reserved to the organization's administrators (role 2). */
 export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
 
-type AuthedRequest = Request & { user?: AuthUser; accessClaims?: AccessClaims & { exp?: number } };
+type AuthedRequest = Request & { user?: AuthUser; accessClaims?: AccessClaims };
 
 export function bearerToken(request: Request): string | null {
   const header = request.headers.authorization;
@@ -49,15 +36,15 @@ export function bearerToken(request: Request): string | null {
 const unauthorized = (message: string) => new UnauthorizedException({ msg: message, message });
 
 /**
- * Global guard: every route needs a valid access token unless marked @Public(). Signed-out tokens and tokens of
- * deleted users are refused until they expire.
+ * Global guard: every route needs a valid access token unless marked @Public(). The token is checked by
+ * AccessCheck (signed-out tokens, deleted or blocked users, ended sessions are refused); the caller's roles and
+ * organization are those of the stored user.
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly tokens: TokenService,
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly access: AccessCheck,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -69,15 +56,15 @@ export class JwtAuthGuard implements CanActivate {
       if (this.reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH, targets)) return true;
       throw unauthorized('Missing Authorization Header');
     }
-    let claims: AccessClaims;
+    let authenticated: Authenticated;
     try {
-      claims = this.tokens.verify<AccessClaims>(token, 'access');
+      authenticated = await this.access.authenticate(token);
     } catch (error) {
-      throw unauthorized(error instanceof TokenError ? error.message : 'Invalid token');
+      if (error instanceof TokenError) throw unauthorized(error.message);
+      throw error;
     }
-    if (await this.revoked(claims)) throw unauthorized('Token has been revoked');
-    request.user = authUserFromClaims(claims);
-    request.accessClaims = claims;
+    request.user = authenticated.user;
+    request.accessClaims = authenticated.claims;
     if (
       this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) &&
       !request.user.roles.includes(ROLE_ADMIN)
@@ -85,14 +72,6 @@ export class JwtAuthGuard implements CanActivate {
       throw new ForbiddenException({ error: 'forbidden access', message: 'Forbidden' });
     }
     return true;
-  }
-
-  private async revoked(claims: AccessClaims): Promise<boolean> {
-    const [entry, user] = await Promise.all([
-      this.store.collection<RevokedAccessToken>(REVOKED_ACCESS_TOKENS).get(claims.jti),
-      this.store.collection<UserView>(USERS).get(claims.sub),
-    ]);
-    return entry !== null || user?.deleted === true;
   }
 }
 
@@ -110,7 +89,7 @@ export const OptionalUser = createParamDecorator(
 
 /** The verified claims of the access token (its id and expiry, for signing out). */
 export const CurrentClaims = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): AccessClaims & { exp?: number } => {
+  (_data: unknown, context: ExecutionContext): AccessClaims => {
     const claims = context.switchToHttp().getRequest<AuthedRequest>().accessClaims;
     if (!claims) throw new UnauthorizedException();
     return claims;

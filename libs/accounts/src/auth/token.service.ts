@@ -10,7 +10,12 @@ export interface AccessClaims {
   type: 'access';
   fresh: boolean;
   jti: string;
+  /** The sign-in (refresh-token family) this token belongs to, and when it started (ISO time). */
+  sid?: string;
+  sst?: string;
+  /** Informative only: the guard reads roles and organization from the stored user. */
   user_claims: { user_roles_id: number[]; organization_id: number };
+  exp?: number;
 }
 
 export interface RefreshClaims {
@@ -18,8 +23,16 @@ export interface RefreshClaims {
   sub: string;
   type: 'refresh';
   jti: string;
-  /** Refresh-token family (one sign-in). */
+  /** Refresh-token family (one sign-in) and when it started (ISO time). */
   fam: string;
+  sst?: string;
+  exp?: number;
+}
+
+/** One sign-in: its refresh-token family and its start. */
+export interface SessionRef {
+  familyId: string;
+  startedAt: string;
 }
 
 export interface AuthUser {
@@ -29,6 +42,8 @@ export interface AuthUser {
   roles: number[];
 }
 
+const ALGORITHM = 'HS256';
+
 @Injectable()
 export class TokenService {
   constructor(
@@ -36,34 +51,42 @@ export class TokenService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  accessToken(user: AuthUser): string {
+  accessToken(user: AuthUser, session?: SessionRef): string {
     const claims: AccessClaims = {
       identity: user.username,
       sub: String(user.userId),
       type: 'access',
       fresh: false,
       jti: randomUUID(),
+      ...(session ? { sid: session.familyId, sst: session.startedAt } : {}),
       user_claims: { user_roles_id: user.roles, organization_id: user.organizationId },
     };
-    return this.jwt.sign(claims, { expiresIn: this.config.accessTokenSeconds });
+    return this.jwt.sign(claims, { expiresIn: this.config.accessTokenSeconds, algorithm: ALGORITHM });
   }
 
-  refreshToken(user: AuthUser, familyId: string, tokenId: string): string {
+  /** `expiresIn` defaults to REFRESH_TOKEN_SECONDS; rotations pass what is left of the sign-in's lifetime. */
+  refreshToken(
+    user: AuthUser,
+    session: SessionRef,
+    tokenId: string,
+    expiresIn = this.config.refreshTokenSeconds,
+  ): string {
     const claims: RefreshClaims = {
       identity: user.username,
       sub: String(user.userId),
       type: 'refresh',
       jti: tokenId,
-      fam: familyId,
+      fam: session.familyId,
+      sst: session.startedAt,
     };
-    return this.jwt.sign(claims, { expiresIn: this.config.refreshTokenSeconds });
+    return this.jwt.sign(claims, { expiresIn, algorithm: ALGORITHM });
   }
 
-  /** Throws TokenError with the contract's messages. */
+  /** Throws TokenError with the contract's messages. Only HS256, and only tokens that expire. */
   verify<T extends AccessClaims | RefreshClaims>(token: string, type: T['type']): T {
     let claims: T;
     try {
-      claims = this.jwt.verify<T>(token);
+      claims = this.jwt.verify<T>(token, { algorithms: [ALGORITHM] });
     } catch (error) {
       const name = error instanceof Error ? error.name : '';
       throw new TokenError(
@@ -71,6 +94,7 @@ export class TokenService {
         name === 'TokenExpiredError',
       );
     }
+    if (typeof claims.exp !== 'number') throw new TokenError('Invalid token', false);
     if (claims.type !== type) throw new TokenError(`Only ${type} tokens are allowed`, false);
     return claims;
   }

@@ -55,4 +55,5 @@ export const AccountMessages = {
   userCreatedWithPassword: (password: string) =>
     `User Created Successfully. The password is "${password}". Give it to the user, who should change it after signing in.`,
   userDeleted: (username: string) => `User ${username} was deleted successfully.`,
+  userUnblocked: (username: string) => `User ${username} was unblocked.`,
 } as const;

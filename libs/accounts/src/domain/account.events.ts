@@ -94,7 +94,11 @@ export interface UserDeleted {
 
 export interface LoginFailed {
   userId: number;
+  /** Failures in a row from this client address (older events have no address: ''). */
   consecutiveFailures: number;
+  address?: string;
+  /** Set once the failures reach the threshold: sign-ins from this address wait until then. */
+  lockedUntil?: string | null;
 }
 
 export interface UserBlocked {
@@ -103,6 +107,22 @@ export interface UserBlocked {
 
 export interface LoginFailuresCleared {
   userId: number;
+  address?: string;
+}
+
+/** An administrator lifted a block and every sign-in back-off of the user. */
+export interface UserUnblocked {
+  userId: number;
+}
+
+/**
+ * Every session of the user started before this event ends (access and refresh tokens), except `keptSession`:
+ * the sign-in that changed its own password stays signed in.
+ */
+export interface SessionsEnded {
+  userId: number;
+  keptSession: string | null;
+  reason: 'password-changed' | 'password-reset' | 'roles-changed' | 'deleted' | 'blocked';
 }
 
 export interface SessionStarted {
@@ -144,6 +164,8 @@ export const AccountEventTypes = {
   LoginFailed: 'LoginFailed',
   UserBlocked: 'UserBlocked',
   LoginFailuresCleared: 'LoginFailuresCleared',
+  UserUnblocked: 'UserUnblocked',
+  SessionsEnded: 'SessionsEnded',
   SessionStarted: 'SessionStarted',
   SessionRefreshed: 'SessionRefreshed',
   SessionRevoked: 'SessionRevoked',
@@ -165,6 +187,8 @@ export interface UserEventMap {
   LoginFailed: LoginFailed;
   UserBlocked: UserBlocked;
   LoginFailuresCleared: LoginFailuresCleared;
+  UserUnblocked: UserUnblocked;
+  SessionsEnded: SessionsEnded;
 }
 
 /** An event of a user-<id> stream, as decided (before its envelope). */

@@ -7,15 +7,22 @@ export interface SessionState {
   userId: number | null;
   currentTokenId: string | null;
   revoked: boolean;
+  /** When the sign-in happened: refresh tokens live REFRESH_TOKEN_SECONDS from here, however often they rotate. */
+  startedAt: string | null;
 }
 
 export const sessionEvolver: Evolver<SessionState> = {
-  initial: { userId: null, currentTokenId: null, revoked: false },
+  initial: { userId: null, currentTokenId: null, revoked: false, startedAt: null },
   evolve(state: SessionState, event: RecordedEvent): SessionState {
     switch (event.type) {
       case AccountEventTypes.SessionStarted: {
         const data = event.data as SessionStarted;
-        return { userId: data.userId, currentTokenId: data.tokenId, revoked: false };
+        return {
+          userId: data.userId,
+          currentTokenId: data.tokenId,
+          revoked: false,
+          startedAt: event.metadata.occurredAt,
+        };
       }
       case AccountEventTypes.SessionRefreshed:
         return { ...state, currentTokenId: (event.data as SessionRefreshed).tokenId };

@@ -3,8 +3,15 @@ import type { Evolver } from '@lorawatch/platform/aggregate';
 import { AccountMessages, failure, success, type Outcome } from './account-errors';
 import { ROLE_ADMIN, type UserEvent, type UserEventMap } from './account.events';
 
-/** Failed sign-ins in a row that block an account until its password is recovered. */
+/** Failed sign-ins in a row from one client address after which that address must wait (never for good). */
 export const MAX_FAILED_LOGINS = 5;
+/** The waits after the 5th, 6th and 7th-and-later failures in a row: they grow, then stay at the last one. */
+export const LOCKOUT_STEPS_MS = [60_000, 5 * 60_000, 15 * 60_000] as const;
+
+export interface Lockout {
+  failures: number;
+  lockedUntil: string | null;
+}
 /** Lifetime of the mailed links (activation, recovery, email change). */
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -26,6 +33,8 @@ export interface UserState {
   deleted: boolean;
   blocked: boolean;
   failedLogins: number;
+  /** Failed sign-ins per client address. */
+  lockouts: Record<string, Lockout>;
   passwordHash: string | null;
   firstLogin: boolean;
   activation: PendingToken | null;
@@ -45,6 +54,7 @@ const initial: UserState = {
   deleted: false,
   blocked: false,
   failedLogins: 0,
+  lockouts: {},
   passwordHash: null,
   firstLogin: true,
   activation: null,
@@ -104,6 +114,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         passwordHash: event.data.passwordHash,
         blocked: false,
         failedLogins: 0,
+        lockouts: {},
         recovery: null,
       };
     case 'PasswordChanged':
@@ -120,12 +131,26 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
     case 'UserDeleted':
       return { ...state, deleted: true, activation: null, recovery: null, emailChange: null };
-    case 'LoginFailed':
-      return { ...state, failedLogins: event.data.consecutiveFailures };
+    case 'LoginFailed': {
+      const { consecutiveFailures, address = '', lockedUntil = null } = event.data;
+      return {
+        ...state,
+        failedLogins: consecutiveFailures,
+        lockouts: { ...state.lockouts, [address]: { failures: consecutiveFailures, lockedUntil } },
+      };
+    }
     case 'UserBlocked':
       return { ...state, blocked: true };
-    case 'LoginFailuresCleared':
-      return { ...state, failedLogins: 0 };
+    case 'LoginFailuresCleared': {
+      const lockouts = Object.fromEntries(
+        Object.entries(state.lockouts).filter(([address]) => address !== (event.data.address ?? '')),
+      );
+      return { ...state, failedLogins: 0, lockouts };
+    }
+    case 'UserUnblocked':
+      return { ...state, blocked: false, failedLogins: 0, lockouts: {} };
+    case 'SessionsEnded':
+      return state;
   }
 }
 
@@ -144,6 +169,8 @@ const USER_EVENT_TYPES = new Set<string>([
   'LoginFailed',
   'UserBlocked',
   'LoginFailuresCleared',
+  'UserUnblocked',
+  'SessionsEnded',
 ] satisfies Array<keyof UserEventMap>);
 
 export const userEvolver: Evolver<UserState> = {
@@ -155,7 +182,7 @@ export const userEvolver: Evolver<UserState> = {
 
 export const exists = (state: UserState): boolean => state.userId !== null && !state.deleted;
 
-/** Who asks: taken from the access token. */
+/** Who asks: the stored user behind a valid access token. */
 export interface Actor {
   userId: number;
   organizationId: number;
@@ -183,7 +210,14 @@ export type UserCommand =
   | { kind: 'issueActivation'; tokenHash: string; expiresAt: string }
   | { kind: 'requestRecovery'; tokenHash: string; expiresAt: string }
   | { kind: 'resetPassword'; tokenHash: string; at: string; passwordHash: string }
-  | { kind: 'changePassword'; currentPasswordMatches: boolean; sameAsCurrent: boolean; passwordHash: string }
+  | {
+      kind: 'changePassword';
+      currentPasswordMatches: boolean;
+      sameAsCurrent: boolean;
+      passwordHash: string;
+      /** The sign-in that asked: it stays signed in, every other one ends. */
+      keepSession: string | null;
+    }
   | {
       kind: 'requestEmailChange';
       currentPasswordMatches: boolean;
@@ -202,8 +236,21 @@ export type UserCommand =
       firstLogin?: boolean;
     }
   | { kind: 'delete'; actor: Actor }
-  | { kind: 'recordLoginFailure' }
-  | { kind: 'recordLoginSuccess' };
+  | { kind: 'unblock'; actor: Actor }
+  | { kind: 'recordLoginFailure'; address: string; at: string }
+  | { kind: 'recordLoginSuccess'; address: string };
+
+/** Until when sign-ins of this user from this address are refused; null when they are not. */
+export function lockedUntil(state: UserState, address: string, at: string): string | null {
+  const until = state.lockouts[address]?.lockedUntil ?? null;
+  return until !== null && Date.parse(at) < Date.parse(until) ? until : null;
+}
+
+/** The wait after `failures` failures in a row: none below the threshold, then growing steps. */
+export function lockoutAfter(failures: number): number {
+  if (failures < MAX_FAILED_LOGINS) return 0;
+  return LOCKOUT_STEPS_MS[Math.min(failures - MAX_FAILED_LOGINS, LOCKOUT_STEPS_MS.length - 1)];
+}
 
 /** decide(command, state) → events (docs/architecture.md §5): no clock, no I/O; hashes and times come in on the command. */
 export function decideUser(state: UserState, command: UserCommand): Outcome<UserEvent[]> {
@@ -248,11 +295,20 @@ export function decideUser(state: UserState, command: UserCommand): Outcome<User
     case 'resetPassword':
       if (checkToken(state, 'recovery', command.tokenHash, command.at) !== 'valid')
         return failure('invalid', AccountMessages.invalidToken);
-      return success([{ type: 'PasswordReset', data: { userId, passwordHash: command.passwordHash } }]);
+      return success([
+        { type: 'PasswordReset', data: { userId, passwordHash: command.passwordHash } },
+        { type: 'SessionsEnded', data: { userId, keptSession: null, reason: 'password-reset' } },
+      ]);
     case 'changePassword':
       if (!command.currentPasswordMatches) return failure('invalid', AccountMessages.currentPasswordWrong);
       if (command.sameAsCurrent) return failure('invalid', AccountMessages.samePassword);
-      return success([{ type: 'PasswordChanged', data: { userId, passwordHash: command.passwordHash } }]);
+      return success([
+        { type: 'PasswordChanged', data: { userId, passwordHash: command.passwordHash } },
+        {
+          type: 'SessionsEnded',
+          data: { userId, keptSession: command.keepSession, reason: 'password-changed' },
+        },
+      ]);
     case 'requestEmailChange':
       if (!command.currentPasswordMatches) return failure('invalid', AccountMessages.currentPasswordWrong);
       if (command.email === state.email) return failure('invalid', AccountMessages.sameEmail);
@@ -278,19 +334,34 @@ export function decideUser(state: UserState, command: UserCommand): Outcome<User
         return failure('not_found', AccountMessages.notFound);
       if (!actor.roles.includes(ROLE_ADMIN)) return failure('forbidden', AccountMessages.forbiddenAccess);
       if (actor.userId === userId) return failure('forbidden', AccountMessages.deleteSelf);
-      return success([{ type: 'UserDeleted', data: { userId } }]);
+      return success([
+        { type: 'UserDeleted', data: { userId } },
+        { type: 'SessionsEnded', data: { userId, keptSession: null, reason: 'deleted' } },
+      ]);
+    }
+    case 'unblock': {
+      const { actor } = command;
+      if (actor.organizationId !== state.organizationId)
+        return failure('not_found', AccountMessages.notFound);
+      if (!actor.roles.includes(ROLE_ADMIN)) return failure('forbidden', AccountMessages.forbiddenAccess);
+      const lockedOut = state.blocked || Object.keys(state.lockouts).length > 0;
+      return success(lockedOut ? [{ type: 'UserUnblocked', data: { userId } }] : []);
     }
     case 'recordLoginFailure': {
-      const consecutiveFailures = state.failedLogins + 1;
-      const failed: UserEvent = { type: 'LoginFailed', data: { userId, consecutiveFailures } };
-      return success(
-        consecutiveFailures >= MAX_FAILED_LOGINS && !state.blocked
-          ? [failed, { type: 'UserBlocked', data: { userId } }]
-          : [failed],
-      );
+      const { address, at } = command;
+      const consecutiveFailures = (state.lockouts[address]?.failures ?? 0) + 1;
+      const wait = lockoutAfter(consecutiveFailures);
+      const until = wait > 0 ? new Date(Date.parse(at) + wait).toISOString() : null;
+      return success([
+        { type: 'LoginFailed', data: { userId, consecutiveFailures, address, lockedUntil: until } },
+      ]);
     }
     case 'recordLoginSuccess':
-      return success(state.failedLogins > 0 ? [{ type: 'LoginFailuresCleared', data: { userId } }] : []);
+      return success(
+        state.lockouts[command.address]
+          ? [{ type: 'LoginFailuresCleared', data: { userId, address: command.address } }]
+          : [],
+      );
   }
 }
 
@@ -323,5 +394,12 @@ function decideUpdate(
     next.fullName === state.fullName &&
     next.phone === state.phone &&
     next.firstLogin === state.firstLogin;
-  return success(unchanged ? [] : [{ type: 'UserUpdated', data: next }]);
+  if (unchanged) return success([]);
+  const updated: UserEvent = { type: 'UserUpdated', data: next };
+  // Whatever the user's sessions were allowed to do under the old roles ends with them.
+  return success(
+    rolesChanged
+      ? [updated, { type: 'SessionsEnded', data: { userId, keptSession: null, reason: 'roles-changed' } }]
+      : [updated],
+  );
 }

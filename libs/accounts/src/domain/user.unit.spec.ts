@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { AccountMessages } from './account-errors';
 import type { UserEvent } from './account.events';
-import { checkToken, decideUser, userEvolver, type UserCommand, type UserState } from './user';
+import { checkToken, decideUser, lockedUntil, userEvolver, type UserCommand, type UserState } from './user';
 
 const DAY = '2026-03-01T12:00:00.000Z';
 const LATER = '2026-03-02T12:00:00.000Z';
@@ -120,29 +120,74 @@ describe('the user aggregate', () => {
   });
 
   describe('failed sign-ins', () => {
-    const failed = (n: number): UserEvent => ({
+    const AT = '2024-01-01T00:00:00.000Z';
+    const plus = (ms: number) => new Date(Date.parse(AT) + ms).toISOString();
+    const failed = (n: number, address = '10.0.0.1', until: string | null = null): UserEvent => ({
       type: 'LoginFailed',
-      data: { userId: 7, consecutiveFailures: n },
+      data: { userId: 7, consecutiveFailures: n, address, lockedUntil: until },
+    });
+    const failure = (address = '10.0.0.1'): UserCommand => ({ kind: 'recordLoginFailure', address, at: AT });
+
+    // Failures so far from the address → the wait the next failure imposes (never a block for good).
+    const WAITS: Array<[number, number | null]> = [
+      [0, null],
+      [3, null],
+      [4, 60_000],
+      [5, 5 * 60_000],
+      [6, 15 * 60_000],
+      [20, 15 * 60_000],
+    ];
+    it.each(WAITS)(
+      'after %i failures in a row, the next one makes the address wait %p ms',
+      (before, wait) => {
+        const history = Array.from({ length: before }, (_, index) => failed(index + 1));
+        const outcome = when(given(registered(), ...history), failure());
+        expect(outcome).toEqual({
+          ok: true,
+          value: [failed(before + 1, '10.0.0.1', wait === null ? null : plus(wait))],
+        });
+        expect(outcome.ok && outcome.value.some((event) => event.type === 'UserBlocked')).toBe(false);
+      },
+    );
+
+    it('counts per client address and lets the wait run out', () => {
+      const state = given(registered(), failed(5, '10.0.0.1', plus(60_000)));
+      expect(lockedUntil(state, '10.0.0.1', AT)).toBe(plus(60_000));
+      expect(lockedUntil(state, '10.0.0.2', AT)).toBeNull();
+      expect(lockedUntil(state, '10.0.0.1', plus(60_000))).toBeNull();
+      expect(when(state, failure('10.0.0.2'))).toEqual({ ok: true, value: [failed(1, '10.0.0.2')] });
     });
 
-    it('counts them and blocks the account at the fifth in a row', () => {
+    it('clears the count of the address on a success, and records nothing when there was none', () => {
       expect(
-        when(given(registered(), failed(1), failed(2), failed(3)), { kind: 'recordLoginFailure' }),
+        when(given(registered(), failed(1)), { kind: 'recordLoginSuccess', address: '10.0.0.1' }),
       ).toEqual({
         ok: true,
-        value: [failed(4)],
+        value: [{ type: 'LoginFailuresCleared', data: { userId: 7, address: '10.0.0.1' } }],
       });
-      expect(
-        when(given(registered(), failed(1), failed(2), failed(3), failed(4)), { kind: 'recordLoginFailure' }),
-      ).toEqual({ ok: true, value: [failed(5), { type: 'UserBlocked', data: { userId: 7 } }] });
+      expect(when(given(registered()), { kind: 'recordLoginSuccess', address: '10.0.0.1' })).toEqual({
+        ok: true,
+        value: [],
+      });
     });
 
-    it('clears the count on a success, and records nothing when there was none', () => {
-      expect(when(given(registered(), failed(1)), { kind: 'recordLoginSuccess' })).toEqual({
-        ok: true,
-        value: [{ type: 'LoginFailuresCleared', data: { userId: 7 } }],
+    it('an admin of the organization lifts a block and every wait', () => {
+      const blocked = given(registered(), failed(5, '10.0.0.1', plus(60_000)), {
+        type: 'UserBlocked',
+        data: { userId: 7 },
       });
-      expect(when(given(registered()), { kind: 'recordLoginSuccess' })).toEqual({ ok: true, value: [] });
+      expect(when(blocked, { kind: 'unblock', actor: admin })).toEqual({
+        ok: true,
+        value: [{ type: 'UserUnblocked', data: { userId: 7 } }],
+      });
+      expect(when(blocked, { kind: 'unblock', actor: colleague }).ok).toBe(false);
+      expect(when(blocked, { kind: 'unblock', actor: otherAdmin }).ok).toBe(false);
+      const after = given(registered(), failed(5, '10.0.0.1', plus(60_000)), {
+        type: 'UserUnblocked',
+        data: { userId: 7 },
+      });
+      expect(after).toMatchObject({ blocked: false, lockouts: {} });
+      expect(lockedUntil(after, '10.0.0.1', AT)).toBeNull();
     });
 
     it('a password reset through the recovery link unblocks and clears the count', () => {
@@ -155,7 +200,10 @@ describe('the user aggregate', () => {
       const reset = when(state, { kind: 'resetPassword', tokenHash: 'recovery', at: DAY, passwordHash: 'n' });
       expect(reset).toEqual({
         ok: true,
-        value: [{ type: 'PasswordReset', data: { userId: 7, passwordHash: 'n' } }],
+        value: [
+          { type: 'PasswordReset', data: { userId: 7, passwordHash: 'n' } },
+          { type: 'SessionsEnded', data: { userId: 7, keptSession: null, reason: 'password-reset' } },
+        ],
       });
       const after = given(
         registered(),
@@ -174,6 +222,7 @@ describe('the user aggregate', () => {
         currentPasswordMatches,
         sameAsCurrent,
         passwordHash: 'n',
+        keepSession: 'mine',
       });
       expect(when(given(registered()), change(false, false))).toEqual({
         ok: false,
@@ -185,7 +234,10 @@ describe('the user aggregate', () => {
       });
       expect(when(given(registered()), change(true, false))).toEqual({
         ok: true,
-        value: [{ type: 'PasswordChanged', data: { userId: 7, passwordHash: 'n' } }],
+        value: [
+          { type: 'PasswordChanged', data: { userId: 7, passwordHash: 'n' } },
+          { type: 'SessionsEnded', data: { userId: 7, keptSession: 'mine', reason: 'password-changed' } },
+        ],
       });
     });
 
@@ -282,7 +334,10 @@ describe('the user aggregate', () => {
     it('is for an admin of the same organization, never of oneself', () => {
       expect(when(given(registered()), { kind: 'delete', actor: admin })).toEqual({
         ok: true,
-        value: [{ type: 'UserDeleted', data: { userId: 7 } }],
+        value: [
+          { type: 'UserDeleted', data: { userId: 7 } },
+          { type: 'SessionsEnded', data: { userId: 7, keptSession: null, reason: 'deleted' } },
+        ],
       });
       expect(when(given(registered([2])), { kind: 'delete', actor: self([2]) })).toEqual({
         ok: false,

@@ -44,15 +44,16 @@ export class AccountMails {
     });
   }
 
+  /** `blocked`: sent at the first wait of a series of failed sign-ins, or to an account an old version blocked. */
   recovery(to: string, username: string, token: string, blocked: boolean): Promise<void> {
     return this.mailer.send({
       to,
-      subject: blocked ? 'Your LoRaWatch account was blocked' : 'Reset your LoRaWatch password',
+      subject: blocked ? 'Sign-ins to your LoRaWatch account are paused' : 'Reset your LoRaWatch password',
       text: [
         `Hello ${username},`,
         '',
         blocked
-          ? 'Your account was blocked after several failed sign-ins. Choose a new password here to unblock it:'
+          ? 'After several failed sign-ins, new attempts must wait a few minutes. If it was you, choose a new password here to get back in at once:'
           : 'Choose a new password here:',
         this.link('change_password', token),
         '',

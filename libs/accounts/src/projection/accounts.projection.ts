@@ -31,6 +31,8 @@ export const accountsProjection: Projection = {
     AccountEventTypes.UserUpdated,
     AccountEventTypes.UserDeleted,
     AccountEventTypes.UserBlocked,
+    AccountEventTypes.UserUnblocked,
+    AccountEventTypes.SessionsEnded,
     AccountEventTypes.AccessTokenRevoked,
   ],
   async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
@@ -59,11 +61,11 @@ export const accountsProjection: Projection = {
         })),
       ];
     }
-    return userWrites(event as unknown as UserEvent);
+    return userWrites(event as unknown as UserEvent, event.metadata.occurredAt);
   },
 };
 
-function userWrites(event: UserEvent): WriteOp[] {
+function userWrites(event: UserEvent, occurredAt: string): WriteOp[] {
   const id = String(event.data.userId);
   const patch = (set: Partial<UserView>): WriteOp[] => [{ op: 'patch', collection: USERS.name, id, set }];
   switch (event.type) {
@@ -111,6 +113,10 @@ function userWrites(event: UserEvent): WriteOp[] {
       return patch({ deleted: true });
     case 'UserBlocked':
       return patch({ blocked: true });
+    case 'UserUnblocked':
+      return patch({ blocked: false });
+    case 'SessionsEnded':
+      return patch({ sessionsValidAfter: occurredAt, keptSession: event.data.keptSession });
     default:
       return [];
   }

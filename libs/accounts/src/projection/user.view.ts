@@ -16,6 +16,9 @@ export interface UserView {
   passwordHash: string | null;
   blocked: boolean;
   deleted: boolean;
+  /** Sessions started before this time have ended (password, roles, deletion), except `keptSession`. */
+  sessionsValidAfter?: string | null;
+  keptSession?: string | null;
 }
 
 export interface OrganizationView {

@@ -10,6 +10,8 @@ export class ChangePasswordCommand {
     readonly currentPassword: string,
     readonly password: string,
     readonly repeated: string | undefined,
+    /** The caller's sign-in, which stays open. */
+    readonly keepSession: string | null = null,
   ) {}
 }
 
@@ -22,6 +24,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     currentPassword,
     password,
     repeated,
+    keepSession,
   }: ChangePasswordCommand): Promise<Outcome<string>> {
     const valid = validNewPassword(password, repeated);
     if (!valid.ok) return valid;
@@ -31,6 +34,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       currentPasswordMatches: await this.users.passwordMatches(state, currentPassword),
       sameAsCurrent: currentPassword === password,
       passwordHash: await this.users.hash(valid.value),
+      keepSession,
     });
     if (!decision.ok) return decision;
     await this.users.append(userId, decision.value, revision, {

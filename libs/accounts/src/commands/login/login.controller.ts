@@ -1,4 +1,5 @@
-import { Body, Controller, ForbiddenException, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { CommandBus } from '@nestjs/cqrs';
 import { Public } from '../../auth/jwt-auth.guard';
 import { RateLimitGuard, RateLimited } from '../../rate-limit/rate-limiter';
@@ -14,9 +15,9 @@ export class LoginController {
   @UseGuards(RateLimitGuard)
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: LoginRequest) {
+  async login(@Body() body: LoginRequest, @Req() request: Request) {
     const result = await this.commands.execute<LoginCommand, LoginResult>(
-      new LoginCommand(body.username, body.password),
+      new LoginCommand(body.username, body.password, request.ip ?? ''),
     );
     if (!result.ok) {
       throw new ForbiddenException({

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevisionError } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { AccountEventTypes, type SessionStarted, type UserEvent } from '../../domain/account.events';
-import { decideUser, type UserState } from '../../domain/user';
+import { MAX_FAILED_LOGINS, decideUser, lockedUntil, type UserState } from '../../domain/user';
 import { newMailedToken } from '../../auth/mailed-token';
 import { type AuthUser, TokenService } from '../../auth/token.service';
 import { AccountMails } from '../../mail/account-mails';
@@ -14,6 +14,8 @@ export class LoginCommand {
   constructor(
     readonly usernameOrEmail: string,
     readonly password: string,
+    /** The client address: failures are counted, and waits imposed, per account and address. */
+    readonly address = '',
   ) {}
 }
 
@@ -21,8 +23,9 @@ export type LoginResult =
   { ok: true; username: string; accessToken: string; refreshToken: string } | { ok: false };
 
 /**
- * One answer for every failure (unknown, pending, deleted, blocked, wrong password) so accounts cannot be
- * enumerated. Wrong passwords are counted on the user: the fifth in a row blocks the account until a recovery.
+ * One answer for every failure (unknown, pending, deleted, blocked, waiting, wrong password), and the same argon2
+ * work for each, so accounts cannot be enumerated. Wrong passwords are counted per account and client address: from
+ * the fifth in a row that address waits 1, then 5, then 15 minutes before each further try; never for good.
  */
 @CommandHandler(LoginCommand)
 export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> {
@@ -35,17 +38,31 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
   ) {}
 
   async execute(command: LoginCommand): Promise<LoginResult> {
+    const { address } = command;
     const user = await this.users.findLive(command.usernameOrEmail, true);
-    if (!user) return { ok: false };
+    if (!user) return this.refuse(command.password);
     for (let attempt = 0; ; attempt++) {
       const { state, revision } = await this.users.load(user.userId);
-      if (!state.active || state.blocked || state.deleted || state.organizationId === null)
-        return { ok: false };
+      const at = this.users.now();
+      if (
+        !state.active ||
+        state.blocked ||
+        state.deleted ||
+        state.organizationId === null ||
+        lockedUntil(state, address, at) !== null
+      )
+        return this.refuse(command.password);
       const matches = await this.users.passwordMatches(state, command.password);
-      const decision = decideUser(state, { kind: matches ? 'recordLoginSuccess' : 'recordLoginFailure' });
+      const decision = decideUser(
+        state,
+        matches ? { kind: 'recordLoginSuccess', address } : { kind: 'recordLoginFailure', address, at },
+      );
       if (!decision.ok) return { ok: false };
-      const blocked = decision.value.some((event) => event.type === 'UserBlocked');
-      const recovery = blocked && this.mails.configured && state.email ? newMailedToken(user.userId) : null;
+      // The first wait of a series tells the owner (when mail works) how to get back in at once.
+      const lockedNow = decision.value.some(
+        (event) => event.type === 'LoginFailed' && event.data.consecutiveFailures === MAX_FAILED_LOGINS,
+      );
+      const recovery = lockedNow && this.mails.configured && state.email ? newMailedToken(user.userId) : null;
       const events: UserEvent[] = recovery
         ? [
             ...decision.value,
@@ -68,25 +85,33 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
         if (error instanceof WrongExpectedRevisionError && attempt < 5) continue;
         throw error;
       }
-      if (recovery && state.email) await this.mailBlocked(state, state.email, recovery.token);
+      if (recovery && state.email) this.mailBlocked(state, state.email, recovery.token);
       return matches ? this.startSession(state, state.organizationId) : { ok: false };
     }
   }
 
-  private async mailBlocked(state: UserState, to: string, token: string): Promise<void> {
-    try {
-      await this.mails.recovery(to, state.username, token, true);
-    } catch (error) {
-      this.logger.warn(
-        `Could not mail the recovery link: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+  /** A refusal costs what a wrong password costs. */
+  private async refuse(password: string): Promise<LoginResult> {
+    await this.users.dummyVerify(password);
+    return { ok: false };
+  }
+
+  /** Sent after the answer: the time of a sign-in never depends on the mail server. */
+  private mailBlocked(state: UserState, to: string, token: string): void {
+    setImmediate(() => {
+      this.mails.recovery(to, state.username, token, true).catch((error: unknown) => {
+        this.logger.warn(
+          `Could not mail the recovery link: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+    });
   }
 
   private async startSession(state: UserState, organizationId: number): Promise<LoginResult> {
     const userId = state.userId!;
     const familyId = randomUUID();
     const tokenId = randomUUID();
+    const startedAt = this.users.now();
     const started: SessionStarted = { familyId, userId, tokenId };
     await this.users.events.append(
       `session-${familyId}`,
@@ -95,7 +120,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
           AccountEventTypes.SessionStarted,
           started,
           { organizationId, actor: String(userId) },
-          this.users.now(),
+          startedAt,
         ),
       ],
       'no_stream',
@@ -104,8 +129,8 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
     return {
       ok: true,
       username: state.username,
-      accessToken: this.tokens.accessToken(authUser),
-      refreshToken: this.tokens.refreshToken(authUser, familyId, tokenId),
+      accessToken: this.tokens.accessToken(authUser, { familyId, startedAt }),
+      refreshToken: this.tokens.refreshToken(authUser, { familyId, startedAt }, tokenId),
     };
   }
 }

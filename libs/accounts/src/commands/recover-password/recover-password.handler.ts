@@ -17,7 +17,7 @@ export class RecoverPasswordCommand {
 
 /**
  * Mails a recovery link to an active account. Whether the account exists never shows in the answer: unknown,
- * pending and known accounts all get the same 200.
+ * pending and known accounts all get the same 200, and the mail goes out after it.
  */
 @CommandHandler(RecoverPasswordCommand)
 export class RecoverPasswordHandler implements ICommandHandler<RecoverPasswordCommand, Outcome<null>> {
@@ -53,11 +53,13 @@ export class RecoverPasswordHandler implements ICommandHandler<RecoverPasswordCo
       organizationId: state.organizationId,
       actor: String(user.userId),
     });
-    try {
-      await this.mails.recovery(state.email, state.username, token, state.blocked);
-    } catch (error) {
-      this.logger.warn(`Recovery mail not sent: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    // Sent after the answer: its time never tells whether the account exists.
+    const { email, username, blocked } = state;
+    setImmediate(() => {
+      this.mails.recovery(email, username, token, blocked).catch((error: unknown) => {
+        this.logger.warn(`Recovery mail not sent: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    });
     return success(null);
   }
 }

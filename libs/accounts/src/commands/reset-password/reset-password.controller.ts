@@ -1,6 +1,7 @@
-import { Controller, Param, Put } from '@nestjs/common';
+import { Controller, Inject, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { Public } from '../../auth/jwt-auth.guard';
 import type { Outcome } from '../../domain/account-errors';
 import { AccountBody, accepted, validBody } from '../../http/account-http';
@@ -10,14 +11,18 @@ import { ResetPasswordCommand } from './reset-password.handler';
 @ApiTags('accounts')
 @Controller('api/v1.0')
 export class ResetPasswordController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(READ_MODEL_SYNC) private readonly readModels: ReadModelSync,
+  ) {}
 
   @Public()
   @Put('change_password_by_recovery/:token')
   @ApiBody({ type: NewPasswordRequest })
   @ApiResponse({
     status: 200,
-    description: '{"message": "Password Changed Successfully"}; the account is unblocked',
+    description:
+      '{"message": "Password Changed Successfully"}; the account is unblocked and every session ends',
   })
   @ApiResponse({
     status: 400,
@@ -30,6 +35,7 @@ export class ResetPasswordController {
         new ResetPasswordCommand(token, body.password, body.password2),
       ),
     );
+    await this.readModels.settled();
     return { message };
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
+import { randomBytes } from 'node:crypto';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import {
   envelope,
@@ -12,6 +13,11 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { userStream, type UserEvent } from '../../domain/account.events';
 import { TOKEN_LIFETIME_MS, userEvolver, type UserState } from '../../domain/user';
 import { USERS, type UserView } from '../../projection/user.view';
+
+let dummy: Promise<string> | null = null;
+/** A hash of a random password with the same parameters as real ones, made once per process. */
+const dummyHash = (): Promise<string> =>
+  (dummy ??= argon2.hash(randomBytes(24).toString('base64url'), { type: argon2.argon2id }));
 
 /** What every account handler needs: the user aggregate, the users read model for lookups, time and hashing. */
 @Injectable()
@@ -72,6 +78,15 @@ export class UserStore {
 
   hash(password: string): Promise<string> {
     return argon2.hash(password, { type: argon2.argon2id });
+  }
+
+  /** The argon2 work of a wrong password, for callers without a user to check against. */
+  async dummyVerify(password: string): Promise<void> {
+    try {
+      await argon2.verify(await dummyHash(), password);
+    } catch {
+      // Nothing to learn from a dummy.
+    }
   }
 
   async passwordMatches(state: UserState, password: string): Promise<boolean> {

@@ -52,6 +52,11 @@ export function deleteUser(api: ApiClient, username: string): Observable<Message
   return api.delete<MessageAnswer>(`user/${encodeURIComponent(username)}`);
 }
 
+/** `POST user/{username}/unblock` (admins): lifts the user's sign-in waits. */
+export function postUnblockUser(api: ApiClient, username: string): Observable<MessageAnswer> {
+  return api.post<MessageAnswer>(`user/${encodeURIComponent(username)}/unblock`, {});
+}
+
 export function putResendActivation(api: ApiClient, email: string): Observable<MessageAnswer> {
   return api.put<MessageAnswer>('resend_activation', { email });
 }

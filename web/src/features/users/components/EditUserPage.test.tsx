@@ -84,6 +84,30 @@ describe('edit user page', () => {
     expect(app.requests.find((entry) => entry.method === 'PUT')?.body).toEqual({ user_roles: [2] });
   });
 
+  // Who edits whom → whether the "Sign-in" section (lifting sign-in waits) is offered.
+  it.each([
+    ['an admin editing another user', ADMIN, REGULAR, true],
+    ['an admin editing themselves', ADMIN, ADMIN, false],
+    ['a user editing themselves', REGULAR, REGULAR, false],
+  ] as const)('offers the sign-in section to %s: %p', async (_label, viewer, target, offered) => {
+    renderEdit(viewer, target);
+    expect(await screen.findByTestId('edited-username')).toHaveTextContent(target.username);
+    expect(screen.queryByRole('button', { name: 'Sign-in' }) !== null).toBe(offered);
+  });
+
+  it('lets an admin allow a user to sign in now', async () => {
+    const app = renderEdit(ADMIN, REGULAR, {
+      'POST user/bob/unblock': () => jsonResponse({ message: 'User bob was unblocked.' }),
+    });
+    await screen.findByTestId('edited-username');
+    await openSection('Sign-in');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Allow bob to sign in now' }));
+    expect(await screen.findByText('User bob was unblocked.')).toBeInTheDocument();
+    expect(app.requests.some((entry) => entry.method === 'POST' && entry.path === 'user/bob/unblock')).toBe(
+      true,
+    );
+  });
+
   it('disables the role dropdown for an admin editing themselves', async () => {
     renderEdit(ADMIN, ADMIN);
     const userForm = await waitFor(() => form('User'));

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useUser, useViewer } from '../hooks/useUsers';
 import type { User } from '../types/user';
 import { ChangeEmailSection, ChangePasswordSection } from './CredentialSections';
+import { UnblockSection } from './UnblockSection';
 import { UserSection } from './UserSection';
 
 /**
@@ -61,6 +62,14 @@ function EditUserSections({ user, own, admin }: { user: User; own: boolean; admi
             <UserSection user={user} own={own} admin={admin} />
           </Accordion.Panel>
         </Accordion.Item>
+        {admin && !own && (
+          <Accordion.Item value="sign-in">
+            <Accordion.Control>Sign-in</Accordion.Control>
+            <Accordion.Panel>
+              <UnblockSection user={user} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        )}
         {own && (
           <Accordion.Item value="email">
             <Accordion.Control>Change email</Accordion.Control>
