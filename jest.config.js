@@ -1,7 +1,7 @@
 /** Backend tests: pure (*.unit.spec.ts) and real embedded engines (*.int.spec.ts). */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test'],
+  roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test', '<rootDir>/bench'],
   testMatch: ['**/*.unit.spec.ts', '**/*.int.spec.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
