@@ -5,7 +5,7 @@ import { PolicyView } from '@lorawatch/domain/policy';
 import { readFixtureJson, readFixtureText, ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import { packetFromPhy } from './packet-factory';
 
-/** Real frames from shared/fixtures turned into Packets, and policy helpers, for detector specifications. */
+/** Real frames from test/fixtures turned into Packets, and policy helpers, for detector specifications. */
 
 interface ChirpstackV3GatewayUp {
   phyPayload: string;
