@@ -63,6 +63,8 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
         this.logger.warn(adminPasswordNotice(admin.username, admin.generatedPassword));
       }
     });
+    // Ready means the seeds can be read back: the first administrator can sign in as soon as /health says so.
+    await this.readModelsCaughtUp();
     await this.follower.start();
     this.state = 'ready';
     this.logger.log(`Ready in ${Date.now() - started} ms`);
