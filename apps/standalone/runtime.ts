@@ -11,12 +11,7 @@ import { AggregatorRegistry } from 'prom-client';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { Metrics } from '@lorawatch/ops/metrics';
-import {
-  processStatus,
-  within,
-  type ProcessRuntime,
-  type ProcessState,
-} from '@lorawatch/processes/process-runtime';
+import { processStatus, type ProcessRuntime, type ProcessState } from '@lorawatch/processes/process-runtime';
 import { ApiRuntime } from '@lorawatch/processes/runtimes/api.runtime';
 import { CollectorRuntime } from '@lorawatch/processes/runtimes/collector.runtime';
 import { DetectorRuntime } from '@lorawatch/processes/runtimes/detector.runtime';
@@ -109,7 +104,7 @@ export class Runtime implements ProcessRuntime, BeforeApplicationShutdown {
 
   /** Read-your-writes: everything recorded so far is in the read models, waiting at most `timeoutMs`. */
   async settled(timeoutMs = 5000): Promise<void> {
-    if (this.inThread) await within(this.inThread.projector.settled(timeoutMs), timeoutMs);
+    if (this.inThread) await this.inThread.projector.settled(timeoutMs);
     else await this.api.settled(timeoutMs);
   }
 

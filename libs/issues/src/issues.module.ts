@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { RemoveIssueController } from './commands/remove-issue/remove-issue.controller';
 import { RemoveIssueHandler } from './commands/remove-issue/remove-issue.handler';
@@ -21,9 +20,9 @@ import { IssueTracker } from './tracker/issue-tracker';
     RemoveIssueHandler,
     {
       provide: IssueTracker,
-      inject: [EVENT_STORE, READ_STORE, CLOCK, APP_CONFIG],
-      useFactory: (events: EventStore, store: ReadStore, clock: Clock, config: AppConfig) =>
-        new IssueTracker(events, store, clock, { tickIntervalMs: config.detectorTickSeconds * 1000 }),
+      inject: [EVENT_STORE, READ_STORE, APP_CONFIG],
+      useFactory: (events: EventStore, store: ReadStore, config: AppConfig) =>
+        new IssueTracker(events, store, { tickIntervalMs: config.detectorTickSeconds * 1000 }),
     },
   ],
   exports: [IssueTracker],

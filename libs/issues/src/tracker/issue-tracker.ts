@@ -9,7 +9,6 @@ import {
   type Subscription,
 } from '@lorawatch/event-store/event-store.port';
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
-import type { Clock } from '@lorawatch/platform/clock';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
 import { readDataSourceWatermark } from '@lorawatch/detection/event-time-watermark';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
@@ -55,7 +54,6 @@ export class IssueTracker {
   constructor(
     private readonly events: EventStore,
     private readonly store: ReadStore,
-    private readonly clock: Clock,
     private readonly options: IssueTrackerOptions = {},
   ) {
     this.policy = options.policy ?? cataloguePolicy;
