@@ -125,7 +125,7 @@ async function measureAlertLatency(
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    const answer = (await socket.emitWithAck('authorization', {
+    const answer = (await socket.timeout(10_000).emitWithAck('authorization', {
       token: await live.server.accessToken(),
     })) as { ok: boolean };
     if (!answer.ok) throw new Error('the websocket refused the access token');
