@@ -19,7 +19,7 @@ import {
   type Scheduled,
 } from '../support/mqtt';
 import { auditsIdle, BenchServer, keyAuditMetrics } from '../support/server';
-import { fixed, goal, int, ms, percent, quantile, sleep, until } from '../support/stats';
+import { fixed, goal, int, ms, percent, quantile, sleep, until, withTimeout } from '../support/stats';
 import { problemsNote, profileTables, scratchDir, type ScenarioContext } from './context';
 
 const GATEWAYS = 8;
@@ -119,12 +119,14 @@ async function measureAlertLatency(
   sizes: LiveSizes,
 ): Promise<AlertLatency> {
   const socket: Socket = io(live.server.base, { transports: ['websocket'], forceNew: true });
+  // Listen before anything else is awaited: a socket that connects meanwhile would otherwise never be heard of.
+  const connected = new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
   const bare = await BareSubscriber.start(live.brokerPort);
   try {
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    await withTimeout(connected, 10_000, 'the websocket to connect');
     const answer = (await socket.timeout(10_000).emitWithAck('authorization', {
       token: await live.server.accessToken(),
     })) as { ok: boolean };

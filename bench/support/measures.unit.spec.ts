@@ -1,5 +1,5 @@
 import { auditsIdle, keyAuditMetrics, parseMetrics } from './server';
-import { quantile } from './stats';
+import { quantile, until, withTimeout } from './stats';
 
 describe('what the benchmark reads of its measurements', () => {
   const exposition = [
@@ -47,5 +47,19 @@ describe('what the benchmark reads of its measurements', () => {
     expect(quantile(values, 0.99)).toBe(198);
     expect(quantile([7], 0.99)).toBe(7);
     expect(quantile([], 0.5)).toBeNull();
+  });
+
+  it('gives up on a check that never answers once the deadline has passed, naming what it waited for', async () => {
+    const never = () => new Promise<boolean>(() => undefined);
+    await expect(until(never, 50, 'a check that hangs', 10)).rejects.toThrow(
+      'timed out after 0 s waiting for a check that hangs',
+    );
+  });
+
+  it('polls until the check holds and passes a settled promise through', async () => {
+    let calls = 0;
+    await until(async () => ++calls === 3, 5_000, 'three calls', 1);
+    expect(calls).toBe(3);
+    await expect(withTimeout(Promise.resolve(7), 1_000, 'seven')).resolves.toBe(7);
   });
 });

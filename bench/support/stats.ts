@@ -17,7 +17,26 @@ export function secondsSince(since: bigint): number {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it holds; throws `what` after the timeout. */
+/** `promise`, or an error naming `what` once `timeoutMs` has passed without it settling. */
+export async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([promise, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Polls `check` until it holds; throws `what` after the timeout, also when a check itself never answers (the
+ * deadline bounds the whole wait, not only the pauses between checks).
+ */
 export async function until(
   check: () => Promise<boolean>,
   timeoutMs: number,
@@ -25,9 +44,12 @@ export async function until(
   intervalMs = 100,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}`);
+  const timedOut = () => new Error(`timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}`);
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw timedOut();
+    if (await withTimeout(check(), left, what)) return;
+    if (Date.now() > deadline) throw timedOut();
     await sleep(intervalMs);
   }
 }

@@ -20,19 +20,23 @@ export interface PipelineProgress {
 
 export async function readPipelineProgress(databaseFile: string, partitions = 4): Promise<PipelineProgress> {
   const db = openDatabase(databaseFile);
+  const log = new SqlitePacketLog(db, { partitions });
+  const store = new SqliteReadStore(db);
+  const events = new SqliteEventStore(db);
   try {
-    const log = new SqlitePacketLog(db, { partitions });
-    const store = new SqliteReadStore(db);
     const logged = (await log.endOffsets()).reduce((sum, end) => sum + end, 0);
     let detected = 0;
     for (let partition = 0; partition < log.partitions; partition++) {
       detected += await store.checkpoint(detectorCheckpoint(partition));
     }
-    const events = await new SqliteEventStore(db).readAll();
-    const alertsRaised = events.filter((event) => event.type === AlertEventTypes.Raised).length;
+    const alertsRaised = (await events.readAll()).filter(
+      (event) => event.type === AlertEventTypes.Raised,
+    ).length;
     const alertsProjected = await store.collection(ALERTS).count();
     return { logged, detected, alertsRaised, alertsProjected };
   } finally {
-    db.close();
+    // Each store listens for the others' commits: close them (not only the file) so no listener is left behind.
+    await Promise.all([log.close(), store.close(), events.close()]);
+    if (db.open) db.close();
   }
 }
