@@ -83,3 +83,57 @@ describe('projection versions', () => {
     expect((await run(readings(2))).map((doc) => doc.id)).toEqual(['a', 'b', 'stray']);
   });
 });
+
+describe('checkpoints of projections whose events are rare', () => {
+  const temp = createTempSqliteFile('projection-skip');
+  let db: Database;
+  let events: SqliteEventStore;
+  let store: SqliteReadStore;
+  const who = { organizationId: 1, actor: 'test' };
+
+  beforeAll(async () => {
+    db = openDatabase(temp.file);
+    events = new SqliteEventStore(db, { pollIntervalMs: 20 });
+    store = new SqliteReadStore(db);
+    await events.append(
+      'reading-a',
+      [envelope('Measured', { id: 'a', value: 1 }, who, new Date(0).toISOString())],
+      'no_stream',
+    );
+    // Many events of other types after the last one the projection reads.
+    const others = Array.from({ length: 1500 }, (_, n) =>
+      envelope('Heard', { n }, who, new Date(0).toISOString()),
+    );
+    await events.append('noise', others, 'no_stream');
+  });
+
+  afterAll(async () => {
+    await events.close();
+    db.close();
+    temp.remove();
+  });
+
+  it('records how far the projection has read, so the next start does not read past the same events again', async () => {
+    const head = (await events.readAll()).at(-1)!.position;
+    const runner = new ProjectionRunner(events, store, [readings(1)]);
+    await runner.start();
+    await runner.caughtUp();
+    // 1,500 events past its last one: a wait for the projection records where it is.
+    expect(await store.checkpoint('readings')).toBe(head);
+
+    await events.append('noise', [envelope('Heard', { n: -1 }, who, new Date(0).toISOString())], 'any');
+    await runner.caughtUp();
+    // One event more is not worth a write while running...
+    expect(await store.checkpoint('readings')).toBe(head);
+    await runner.stop();
+    // ...but a stop records it.
+    expect(await store.checkpoint('readings')).toBe(head + 1);
+
+    // The read model is what it was, and a new start resumes from there.
+    const again = new ProjectionRunner(events, store, [readings(1)]);
+    await again.start();
+    await again.caughtUp();
+    await again.stop();
+    expect(await store.collection<Reading>(READINGS).find({})).toEqual([{ id: 'a', value: 1, shape: 'v1' }]);
+  });
+});

@@ -82,6 +82,9 @@ export class ProjectionRunner {
         await subscription.caughtUp();
         // Handed over is not yet committed: read-your-writes needs the open batch in the store.
         await batch.commit();
+        // Far past the last event of its types: record it now and then, so a crash leaves little to read again.
+        if (subscription.position - batch.committed >= SKIP_AHEAD_EVENTS)
+          await batch.skipTo(subscription.position);
       }),
     );
   }
@@ -103,6 +106,8 @@ export class ProjectionRunner {
         await subscription.stop();
         // What was projected is worth keeping; a failed commit only means the next start projects it again.
         await batch.commit().catch(() => undefined);
+        // Every event up to where the subscription got was seen: the next start need not read past them again.
+        await batch.skipTo(subscription.position).catch(() => undefined);
       }),
     );
     this.lanes = [];
@@ -110,3 +115,6 @@ export class ProjectionRunner {
 }
 
 const versionCheckpoint = (projection: string): string => `${projection}:version`;
+
+/** How far a projection's checkpoint may trail the events it has seen before a wait for it records the difference. */
+const SKIP_AHEAD_EVENTS = 1000;
