@@ -4,6 +4,7 @@ import { AccountsModule } from '@lorawatch/accounts/accounts.module';
 import { AlertsModule } from '@lorawatch/alerts/alerts.module';
 import { AppKeysModule } from '@lorawatch/app-keys/app-keys.module';
 import { AssetsModule } from '@lorawatch/assets/assets.module';
+import { AuditModule } from '@lorawatch/audit/audit.module';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { ConsoleConfigModule } from '@lorawatch/console-config/console-config.module';
 import { DashboardModule } from '@lorawatch/dashboard/dashboard.module';
@@ -63,6 +64,7 @@ export class ProcessModule {
         NotificationsModule,
         DashboardModule,
         ConsoleConfigModule,
+        AuditModule,
       ],
       controllers: shape.controllers ?? [],
       providers: [

@@ -1,7 +1,11 @@
 import type { EventMetadata } from '@lorawatch/domain/event-envelope';
 import type { RecordedEvent } from '../event-store.port';
 
-/** Global position is the rowid, so it follows commit order and never has gaps (events are never deleted). */
+/**
+ * Global position is the rowid, so it follows commit order and never has gaps (events are never deleted). `hash`
+ * chains each event to the one before it (chain/event-chain.ts); it is NULL for events recorded before the chain
+ * started (see event-chain-schema.ts).
+ */
 export const EVENTS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
     position INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -12,6 +16,7 @@ export const EVENTS_SCHEMA = `
     data TEXT NOT NULL,
     metadata TEXT NOT NULL,
     recorded_at TEXT NOT NULL,
+    hash TEXT,
     UNIQUE (stream_id, revision)
   );
 `;
@@ -25,6 +30,7 @@ export interface EventRow {
   data: string;
   metadata: string;
   recorded_at: string;
+  hash: string | null;
 }
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {

@@ -1,4 +1,5 @@
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
+import { retryWhileBusy } from '@lorawatch/sqlite/busy-retry';
 import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
 import {
   WrongExpectedRevisionError,
@@ -13,8 +14,10 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port';
+import { chainHash, type ChainGenesis } from '../chain/event-chain';
 import { DuplicateEventIdError } from './duplicate-event-id.error';
-import { EVENTS_SCHEMA, toRecordedEvent, type EventRow } from './event-rows';
+import { prepareEventTables } from './event-chain-schema';
+import { toRecordedEvent, type EventRow } from './event-rows';
 import { SqliteSubscription, type EventFeed } from './sqlite-subscription';
 
 export interface SqliteEventStoreOptions {
@@ -30,6 +33,11 @@ export interface SqliteEventStoreOptions {
 interface StreamEnd {
   revision: number;
   position: number;
+}
+
+interface ChainTip {
+  position: number;
+  hash: string | null;
 }
 
 interface EventPlace {
@@ -48,21 +56,23 @@ export class SqliteEventStore implements EventStore {
   private readonly appended: WakeSignal;
   private readonly subscriptions = new Set<SqliteSubscription>();
   private readonly statements: ReturnType<typeof prepareStatements>;
+  /** Where this store's tamper-evident chain starts (see event-chain-schema.ts). */
+  readonly genesis: ChainGenesis;
 
   constructor(
     private readonly db: Database,
     private readonly options: SqliteEventStoreOptions = {},
   ) {
     this.appended = new WakeSignal(wakeChannel(db.name, 'events'));
-    db.exec(EVENTS_SCHEMA);
+    this.genesis = prepareEventTables(db, () => this.options.now?.() ?? new Date()).genesis;
     this.statements = prepareStatements(db);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     // IMMEDIATE takes the write lock up front, so another process cannot slip in between the checks and the inserts.
-    const { result, written } = this.db
-      .transaction(() => this.appendNow(streamId, events, expected))
-      .immediate();
+    const { result, written } = await retryWhileBusy(() =>
+      this.db.transaction(() => this.appendNow(streamId, events, expected)).immediate(),
+    );
     if (written) this.appended.notify();
     return result;
   }
@@ -110,13 +120,28 @@ export class SqliteEventStore implements EventStore {
     const end = this.statements.streamEnd.get(streamId);
     checkExpectedRevision(streamId, expected, end?.revision);
     let revision = end?.revision ?? -1;
-    let position = end?.position ?? 0;
+    // The write lock is held: the newest row is the chain's tip for every process appending to this file.
+    const tip = this.statements.tip.get();
+    let position = tip?.position ?? 0;
+    let previousHash = this.previousHash(tip);
     const recordedAt = (this.options.now?.() ?? new Date()).toISOString();
     for (const event of events) {
       const existing = this.statements.placeOf.get(event.id);
       if (existing) throw new DuplicateEventIdError(event.id, existing.stream_id, existing.revision);
       revision += 1;
-      const inserted = this.statements.insert.run(
+      position += 1;
+      const hash = chainHash(previousHash, {
+        position,
+        streamId,
+        revision,
+        eventId: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt,
+      });
+      this.statements.insert.run(
+        position,
         streamId,
         revision,
         event.id,
@@ -124,8 +149,9 @@ export class SqliteEventStore implements EventStore {
         JSON.stringify(event.data),
         JSON.stringify(event.metadata),
         recordedAt,
+        hash,
       );
-      position = Number(inserted.lastInsertRowid);
+      previousHash = hash;
     }
     return { result: { nextExpectedRevision: revision, position }, written: events.length > 0 };
   }
@@ -140,6 +166,16 @@ export class SqliteEventStore implements EventStore {
       return null;
     const last = rows[rows.length - 1];
     return { nextExpectedRevision: last.revision, position: last.position };
+  }
+
+  /** The hash the next event chains to: the tip's, or the genesis's when nothing was appended since the chain started. */
+  private previousHash(tip: ChainTip | undefined): string {
+    if (!tip || tip.position <= this.genesis.position) return this.genesis.hash;
+    if (tip.hash === null)
+      throw new Error(
+        `The event at position ${tip.position} has no hash: the chain is broken (run npm run audit:verify)`,
+      );
+    return tip.hash;
   }
 
   private head(): number {
@@ -177,10 +213,13 @@ function prepareStatements(db: Database) {
       'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
     ),
     placeOf: db.prepare<[string], EventPlace>('SELECT stream_id, revision FROM events WHERE event_id = ?'),
-    insert: db.prepare<[string, number, string, string, string, string, string]>(
-      `INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    // Positions are given, not left to AUTOINCREMENT, because each event's hash covers its position; the next
+    // position is the tip's plus one, as events are never deleted.
+    insert: db.prepare<[number, string, number, string, string, string, string, string, string]>(
+      `INSERT INTO events (position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    tip: db.prepare<[], ChainTip>('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1'),
     readStream: db.prepare<[string, number, number], EventRow>(
       'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
     ),

@@ -1,5 +1,9 @@
+import { isBusy } from '@lorawatch/sqlite/busy-retry';
 import type { WakeSignal } from '@lorawatch/sqlite/wake-signal';
 import type { EventHandler, RecordedEvent, SubscribeOptions, Subscription } from '../event-store.port';
+
+/** Pause after the file's write lock could not be had in time (SQLITE_BUSY), before reading on. */
+const BUSY_PAUSE_MS = 1000;
 
 /** What a subscription needs from the store: the head, a filtered read, and the append signal. */
 export interface EventFeed {
@@ -90,6 +94,11 @@ export class SqliteSubscription implements Subscription {
         }
       }
     } catch (error) {
+      if (isBusy(error) && !this.stopping) {
+        // Nothing past the last handled event counts as read: after a pause, reading resumes from there.
+        await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+        return this.run();
+      }
       this.failure = { error };
       this.stopping = true;
       this.settings.onError(error);

@@ -1,4 +1,5 @@
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
+import { retryWhileBusy } from '@lorawatch/sqlite/busy-retry';
 import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
 import type { Collection, CollectionSpec, Doc, ReadStore, WriteOp } from '../read-store.port';
 import { DocumentTables } from './document-tables';
@@ -40,7 +41,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async commit(ops: WriteOp[], checkpoint?: { name: string; position: number }): Promise<void> {
-    this.write(ops, checkpoint);
+    await retryWhileBusy(() => this.write(ops, checkpoint));
   }
 
   async checkpoint(name: string): Promise<number> {
