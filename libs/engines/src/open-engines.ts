@@ -1,13 +1,10 @@
 import type { AppConfig } from '@lorawatch/config/app-config';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
-import { KurrentEventStore } from '@lorawatch/event-store/kurrent/kurrent-event-store';
 import { UpcastingEventStore } from '@lorawatch/event-store/upcasting/upcasting-event-store';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
-import { KafkaPacketLog } from '@lorawatch/packet-log/kafka/kafka-packet-log';
 import type { PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
-import { MongoReadStore } from '@lorawatch/read-store/mongo/mongo-read-store';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { engineKinds, type EngineKind } from './engine-urls';
@@ -41,7 +38,8 @@ export interface OpenEnginesOptions {
 /**
  * Opens the engines of the configuration: the SQLite file in DATA_DIR for every port without a server URL (opened
  * once, shared by those ports), the KurrentDB / Kafka / MongoDB adapters for the others. What was opened before a
- * failure is closed again.
+ * failure is closed again. The server adapters and their clients (some 500 modules) are loaded only when
+ * configured: every thread of the standalone console would otherwise compile them at each start.
  */
 export async function openEngines(
   settings: EngineSettings,
@@ -63,13 +61,18 @@ export async function openEngines(
   };
   try {
     const recorded: EventStore = settings.engines.eventStore
-      ? KurrentEventStore.connect(settings.engines.eventStore, { onError })
+      ? (await import('@lorawatch/event-store/kurrent/kurrent-event-store')).KurrentEventStore.connect(
+          settings.engines.eventStore,
+          { onError },
+        )
       : new SqliteEventStore(sqlite(), { onError });
     const events = options.upcast === false ? recorded : new UpcastingEventStore(recorded, productUpcasters);
     closers.unshift(() => events.close());
     const packets: PacketLog =
       settings.engines.kafkaBrokers.length > 0
-        ? await KafkaPacketLog.open({
+        ? await (
+            await import('@lorawatch/packet-log/kafka/kafka-packet-log')
+          ).KafkaPacketLog.open({
             brokers: settings.engines.kafkaBrokers,
             clientId: `lorawatch-${settings.instanceId}`,
             partitions: settings.packetLogPartitions,
@@ -79,7 +82,9 @@ export async function openEngines(
         : new SqlitePacketLog(sqlite(), { partitions: settings.packetLogPartitions, retentionDays, onError });
     closers.unshift(() => packets.close());
     const store: ReadStore = settings.engines.mongodb
-      ? await MongoReadStore.connect(settings.engines.mongodb)
+      ? await (
+          await import('@lorawatch/read-store/mongo/mongo-read-store')
+        ).MongoReadStore.connect(settings.engines.mongodb)
       : new SqliteReadStore(sqlite());
     closers.unshift(() => store.close());
     return { events, packets, store, kinds, close: () => closeAll(closers) };
