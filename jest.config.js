@@ -5,7 +5,13 @@ module.exports = {
   testMatch: ['**/*.unit.spec.ts', '**/*.int.spec.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
+    // @nestjs/passport ships ES modules only: Node loads them with require(), jest needs them as CommonJS.
+    '^.+/node_modules/@nestjs/passport/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs' }, isolatedModules: true, diagnostics: false },
+    ],
   },
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/passport/)'],
   moduleNameMapper: { '^@lorawatch/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
   testTimeout: 30000,
 };

@@ -23,13 +23,26 @@ describe('accounts: sessions, sign-in waits and tokens', () => {
   let clock: Clock;
   let nextUserId = 300;
   let offset = 0;
+  /** While set, the application's clock stands still (but for `advance`): a slow machine cannot eat a wait. */
+  let frozenAt: number | null = null;
+  let freeze: () => void = () => undefined;
+  let thaw: () => void = () => undefined;
 
   beforeAll(async () => {
-    harness = await startApp();
+    // Sign-in waits follow the application's clock, moved below; the rate limit's window is real time.
+    harness = await startApp({ RATE_LIMIT_LOGIN: '0' });
     admin = await harness.adminToken();
     clock = harness.app.get<Clock>(CLOCK);
     const real = clock.now.bind(clock);
-    jest.spyOn(clock, 'now').mockImplementation(() => new Date(real().getTime() + offset));
+    jest.spyOn(clock, 'now').mockImplementation(() => new Date((frozenAt ?? real().getTime()) + offset));
+    thaw = () => {
+      // The clock goes on from where it stood: real time that passed while frozen is not added.
+      if (frozenAt !== null) offset += frozenAt - real().getTime();
+      frozenAt = null;
+    };
+    freeze = () => {
+      frozenAt = real().getTime();
+    };
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -73,8 +86,11 @@ describe('accounts: sessions, sign-in waits and tokens', () => {
       [12, 15 * 60_000],
     ];
 
+    afterEach(() => thaw());
+
     it.each(WAITS)('after %i failures the right password waits %i ms, then works', async (failures, wait) => {
       const username = await newUser();
+      freeze();
       for (let attempt = 1; attempt <= failures; attempt++) {
         await login(username, `Wrong!pass${attempt}`).expect(403);
         // Past each wait, so that every failure is counted.

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
 import { startApp, type Harness } from './support/app-harness';
-import { authorization, callerTokens, type Caller, type CallerTokens } from './support/callers';
+import {
+  authorization,
+  callerTokens,
+  storedUserToken,
+  type Caller,
+  type CallerTokens,
+} from './support/callers';
 
 type Method = 'get' | 'post' | 'delete';
 
@@ -25,19 +30,17 @@ describe('app keys API (docs/api.md §12)', () => {
   let harness: Harness;
   let tokens: CallerTokens;
   let organization = 100;
-  let issue: TokenService;
 
   beforeAll(async () => {
     harness = await startApp();
     tokens = await callerTokens(harness);
-    issue = harness.app.get(TokenService);
   });
   afterAll(async () => harness.close());
 
   /** An admin of a fresh organisation, so each specification starts from an empty dictionary. */
-  function freshAdmin(): { token: string; organizationId: number } {
+  async function freshAdmin(): Promise<{ token: string; organizationId: number }> {
     organization += 1;
-    const token = issue.accessToken({
+    const token = await storedUserToken(harness, {
       userId: 1000 + organization,
       username: `admin${organization}`,
       organizationId: organization,
@@ -67,7 +70,7 @@ describe('app keys API (docs/api.md §12)', () => {
   });
 
   it('adds keys upper case, counts repeats and keys already there, and lists them with their ids', async () => {
-    const { token, organizationId } = freshAdmin();
+    const { token, organizationId } = await freshAdmin();
     const [a, b] = [newKey(), newKey()];
     const first = await send('post', token, { keys: [a, a.toUpperCase(), b] }).expect(200);
     expect(first.body).toEqual({ message: '2 app keys created, 1 were duplicated and 0 already existed' });
@@ -85,7 +88,7 @@ describe('app keys API (docs/api.md §12)', () => {
   });
 
   it('deletes keys, counting repeats and keys the organisation does not have', async () => {
-    const { token } = freshAdmin();
+    const { token } = await freshAdmin();
     const [a, b] = [newKey(), newKey()];
     await send('post', token, { keys: [a, b] }).expect(200);
     const removed = await send('delete', token, { keys: [a, a, newKey()] }).expect(200);
@@ -99,8 +102,8 @@ describe('app keys API (docs/api.md §12)', () => {
   });
 
   it('keeps each organisation to its own keys', async () => {
-    const mine = freshAdmin();
-    const theirs = freshAdmin();
+    const mine = await freshAdmin();
+    const theirs = await freshAdmin();
     const key = newKey();
     await send('post', mine.token, { keys: [key] }).expect(200);
     expect((await list(theirs.token)).count).toBe(0);
@@ -128,7 +131,7 @@ describe('app keys API (docs/api.md §12)', () => {
     ['an empty list', { keys: [] }, 'keys must be a list of 1 to 500 app keys'],
     ['501 keys', { keys: Array.from({ length: 501 }, newKey) }, 'keys must be a list of 1 to 500 app keys'],
   ])('refuses a body with %s: 400 and nothing stored', async (_case, body, message) => {
-    const { token } = freshAdmin();
+    const { token } = await freshAdmin();
     for (const method of ['post', 'delete'] as const) {
       const response = await send(method, token, body).expect(400);
       expect(response.body.message).toBe(message);
@@ -137,7 +140,7 @@ describe('app keys API (docs/api.md §12)', () => {
   });
 
   it('holds at most 500 keys: a request that would pass the limit is refused whole', async () => {
-    const { token } = freshAdmin();
+    const { token } = await freshAdmin();
     await send('post', token, { keys: Array.from({ length: 499 }, newKey) }).expect(200);
     const refused = await send('post', token, { keys: [newKey(), newKey()] }).expect(403);
     expect(refused.body.message).toBe('Forbidden');

@@ -1,4 +1,3 @@
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
 import { ALERT_CATALOGUE } from '@lorawatch/domain/alert-catalogue';
 import { packetFromPhy } from '@lorawatch/detectors/testing/packet-factory';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
@@ -6,6 +5,7 @@ import { buildJoinRequest } from '@lorawatch/lorawan/build-frames';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { startApp, type Harness } from './support/app-harness';
+import { storedUserToken } from './support/callers';
 import { waitFor } from './support/wait-for';
 
 interface PolicyItemJson {
@@ -39,9 +39,12 @@ describe('policies', () => {
   beforeAll(async () => {
     harness = await startApp();
     admin = await harness.adminToken();
-    outsider = harness.app
-      .get(TokenService)
-      .accessToken({ userId: 901, username: 'outsider', organizationId: OTHER_ORG, roles: [2] });
+    outsider = await storedUserToken(harness, {
+      userId: 901,
+      username: 'outsider',
+      organizationId: OTHER_ORG,
+      roles: [2],
+    });
   });
   afterAll(async () => harness.close());
 
@@ -267,9 +270,12 @@ describe('policies', () => {
 
   describe('listing', () => {
     it('pages own and global policies by id, with total-items and total-pages', async () => {
-      const third = harness.app
-        .get(TokenService)
-        .accessToken({ userId: 902, username: 'third', organizationId: 3, roles: [2] });
+      const third = await storedUserToken(harness, {
+        userId: 902,
+        username: 'third',
+        organizationId: 3,
+        roles: [2],
+      });
       const own: number[] = [];
       for (let index = 0; index < 4; index++) own.push((await created([], third)).id);
       await created([], outsider);

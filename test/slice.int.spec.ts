@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import mqtt, { type MqttClient } from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
 import { buildJoinAccept, buildJoinRequest } from '@lorawatch/lorawan/build-frames';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
 import { startApp, type Harness } from './support/app-harness';
 import { downlinkMessage, uplinkMessage } from './support/chirpstack-v3-messages';
+import { storedUserToken } from './support/callers';
 import { describeOrSkip } from './support/describe-or-skip';
 import { MOSQUITTO, startMosquitto, type Mosquitto } from './support/mosquitto';
 import { waitFor } from './support/wait-for';
@@ -89,7 +89,7 @@ for (const { brokerName, skipReason, startBroker } of BROKERS)
       const mine = await authorizedSocket(harness.url, admin);
       mine.on('new_alert', (message: NewAlert) => received.push(message));
       const foreign: NewAlert[] = [];
-      const outsider = await authorizedSocket(harness.url, foreignToken(harness));
+      const outsider = await authorizedSocket(harness.url, await foreignToken(harness));
       outsider.on('new_alert', (message: NewAlert) => foreign.push(message));
       sockets.push(mine, outsider);
 
@@ -198,8 +198,6 @@ async function authorizedSocket(url: string, token: string): Promise<Socket> {
 }
 
 /** An access token of another organization, signed like the server's own. */
-function foreignToken(harness: Harness): string {
-  return harness.app
-    .get(TokenService)
-    .accessToken({ userId: 999, username: 'outsider', organizationId: 77, roles: [2] });
+function foreignToken(harness: Harness): Promise<string> {
+  return storedUserToken(harness, { userId: 999, username: 'outsider', organizationId: 77, roles: [2] });
 }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { OpsController } from '@lorawatch/ops/ops.controller';
 import { createHttpApp } from '@lorawatch/processes/http-app';
+import { listen } from '@lorawatch/processes/listen';
 import { runProcess } from '@lorawatch/processes/main';
 import { ApiRuntime } from '@lorawatch/processes/runtimes/api.runtime';
 import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
@@ -13,6 +14,7 @@ runProcess(async (config) => {
     controllers: [OpsController],
     providers: [RealtimeGateway],
   });
-  await app.listen(config.port);
-  new Logger('LoRaWatch').log(`API on http://localhost:${config.port} (${config.instanceId})`);
+  await listen(app, config);
+  const metrics = config.metricsPort === null ? '' : `, /metrics on port ${config.metricsPort}`;
+  new Logger('LoRaWatch').log(`API on http://${config.host}:${config.port} (${config.instanceId})${metrics}`);
 });

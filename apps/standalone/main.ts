@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppConfig } from '@lorawatch/config/app-config';
 import { createHttpApp } from '@lorawatch/processes/http-app';
+import { listen } from '@lorawatch/processes/listen';
 import { runProcess } from '@lorawatch/processes/main';
 import { printStartBanner } from '@lorawatch/processes/start-banner';
 import { standaloneShape } from './app.module';
@@ -15,7 +16,7 @@ export function createApp(config: AppConfig): Promise<NestExpressApplication> {
 export function start(): void {
   runProcess(async (config) => {
     const app = await createApp(config);
-    await app.listen(config.port);
+    await listen(app, config);
     printStartBanner(config, app.get(Runtime).summary);
   });
 }

@@ -3,6 +3,7 @@ import { AccountEventTypes, type UserRegistered } from '@lorawatch/accounts/doma
 import { TokenService } from '@lorawatch/accounts/auth/token.service';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
+import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import type { Harness } from './app-harness';
 
 /** The callers of an authorization table (CONTRIBUTING.md §5). */
@@ -44,21 +45,36 @@ export async function registerUser(
 
 /**
  * Tokens for the table's callers: the bootstrap admin of organization 1, a regular user of organization 1 (user id
- * `userId`, registered so user lookups find it), and an admin of another organization.
+ * `userId`) and an admin of another organization (`userId + 1`). Both are recorded in the store first: the guard
+ * refuses tokens of users it does not know.
  */
 export async function callerTokens(harness: Harness, userId = 50): Promise<CallerTokens> {
   const issue = harness.app.get(TokenService);
-  await registerUser(harness, { userId, organizationId: 1, roles: [1], username: 'operator' });
+  const user = { userId, username: 'operator', organizationId: 1, roles: [1] };
+  const outsider = {
+    userId: userId + 1,
+    username: 'outsider',
+    organizationId: OTHER_ORGANIZATION_ID,
+    roles: [2],
+  };
+  await registerUser(harness, user);
+  await registerUser(harness, outsider);
+  await harness.app.get<ReadModelSync>(READ_MODEL_SYNC).settled();
   return {
     admin: await harness.adminToken(),
-    user: issue.accessToken({ userId, username: 'operator', organizationId: 1, roles: [1] }),
-    'other admin': issue.accessToken({
-      userId: userId + 1,
-      username: 'outsider',
-      organizationId: OTHER_ORGANIZATION_ID,
-      roles: [2],
-    }),
+    user: issue.accessToken(user),
+    'other admin': issue.accessToken(outsider),
   };
+}
+
+/** An access token of a user recorded in the store first (the guard refuses tokens of users it does not know). */
+export async function storedUserToken(
+  harness: Harness,
+  user: { userId: number; organizationId: number; roles: number[]; username: string },
+): Promise<string> {
+  await registerUser(harness, user);
+  await harness.app.get<ReadModelSync>(READ_MODEL_SYNC).settled();
+  return harness.app.get(TokenService).accessToken(user);
 }
 
 /** The Authorization header of a caller; none for the anonymous one. */

@@ -5,6 +5,7 @@ import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
+import { packetsOf } from '@lorawatch/packet-log/packet-log.port';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import type { SimMessage } from '@lorawatch/simulator/sim-event';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
@@ -49,7 +50,7 @@ export async function pipelineOutcome(databaseFile: string): Promise<{
     const log = new SqlitePacketLog(db, { partitions: 4 });
     const stored: Packet[] = [];
     for (let partition = 0; partition < log.partitions; partition++) {
-      stored.push(...(await log.read(partition, 0, 1_000_000)).map((record) => record.packet));
+      stored.push(...packetsOf(await log.read(partition, 0, 1_000_000)));
     }
     const raised = (await new SqliteEventStore(db).readAll())
       .filter((event) => event.type === 'AlertRaised')

@@ -2,9 +2,12 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { AccessCheck } from './auth/access-check';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { JwtStrategy } from './auth/jwt.strategy';
 import { TokenService } from './auth/token.service';
 import { ActivateAccountController } from './commands/activate-account/activate-account.controller';
 import { ActivateAccountHandler } from './commands/activate-account/activate-account.handler';
@@ -42,13 +45,15 @@ import { GetOwnUserController } from './queries/get-own-user/get-own-user.contro
 import { GetUserController } from './queries/get-user/get-user.controller';
 import { ListRolesController } from './queries/list-roles/list-roles.controller';
 import { ListUsersController } from './queries/list-users/list-users.controller';
-import { RateLimitGuard, RateLimiter } from './rate-limit/rate-limiter';
+import { RateLimitGuard, rateLimitOptions } from './rate-limit/rate-limiter';
 import { RECAPTCHA_VERIFIER, noRecaptcha, type RecaptchaVerifier } from './recaptcha/recaptcha.port';
 import { SiteverifyRecaptcha } from './recaptcha/siteverify-recaptcha';
 
 @Module({
   imports: [
     CqrsModule,
+    PassportModule,
+    ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: rateLimitOptions }),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -82,9 +87,9 @@ import { SiteverifyRecaptcha } from './recaptcha/siteverify-recaptcha';
   providers: [
     TokenService,
     AccessCheck,
+    JwtStrategy,
     UserStore,
     AccountMails,
-    RateLimiter,
     RateLimitGuard,
     {
       provide: RECAPTCHA_VERIFIER,

@@ -1,13 +1,26 @@
 import { isValidPassword } from '@lorawatch/domain/password-rule';
+import { isValidCidr } from '@lorawatch/platform/egress/egress-policy';
 import { readEngineUrls, usesServers, type EngineUrls } from '@lorawatch/engines/engine-urls';
 import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Configuration, read once from the environment at start-up, validated, then injected. */
 export interface AppConfig {
   port: number;
+  /** Address the API listens on (HOST): 0.0.0.0 (every interface) by default, 127.0.0.1 to stay local. */
+  host: string;
+  /**
+   * Express' `trust proxy` (TRUST_PROXY): false (default) = the client address is the peer's; a number of hops, or
+   * a list of proxy addresses (CIDR or names such as `loopback`) whose X-Forwarded-For is believed.
+   */
+  trustProxy: boolean | number | string[];
+  /** /metrics on a port of its own (and then not on the API's port); null = on the API's port. */
+  metricsPort: number | null;
+  /** Bearer token /metrics then requires; null = open (as before). */
+  metricsToken: string | null;
   dataDir: string;
   databaseFile: string;
   admin: { username: string | null; password: string | null; email: string | null };
@@ -57,6 +70,11 @@ export interface AppConfig {
   keyAuditThreads: number;
   /** Pending AppKey audits kept at most; beyond, the oldest are dropped (and counted). */
   keyAuditQueueLimit: number;
+  /**
+   * CIDR ranges outbound connections (data sources, TTN, webhooks) may reach beyond the defaults (`EGRESS_ALLOW`):
+   * loopback and private ranges are closed by default once several organisations share the server.
+   */
+  egressAllow: string[];
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -106,6 +124,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const problems: string[] = [];
   const dataDir = resolve(env.DATA_DIR || './data');
   const port = integer(env, 'PORT', 8080, 1, 65535, problems);
+  const host = env.HOST?.trim() || '0.0.0.0';
+  if (isIP(host) === 0 && !/^[a-zA-Z0-9.-]+$/.test(host))
+    problems.push(`HOST must be an address such as 0.0.0.0, 127.0.0.1 or :: (got "${host}")`);
+  const trustProxy = readTrustProxy(env.TRUST_PROXY, problems);
+  const metricsPortRaw = integer(env, 'METRICS_PORT', 0, 1, 65535, problems);
+  const metricsPort = metricsPortRaw === 0 ? null : metricsPortRaw;
+  if (metricsPort !== null && metricsPort === port) problems.push('METRICS_PORT must differ from PORT');
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken !== null && metricsToken.length < 16)
+    problems.push('METRICS_TOKEN must have at least 16 characters');
   const demoMqttPort = integer(env, 'DEMO_MQTT_PORT', 1884, 1, 65535, problems);
   const demoRate = integer(env, 'DEMO_RATE', 2, 1, 10000, problems);
   const partitions = integer(env, 'PACKET_LOG_PARTITIONS', 4, 1, 256, problems);
@@ -191,11 +219,24 @@ export function loadConfig(env: Env = process.env): AppConfig {
     10_000_000,
     problems,
   );
+  const egressAllow = (env.EGRESS_ALLOW ?? '')
+    .split(',')
+    .map((cidr) => cidr.trim())
+    .filter((cidr) => cidr !== '');
+  for (const cidr of egressAllow) {
+    if (!isValidCidr(cidr))
+      problems.push(`EGRESS_ALLOW must list CIDR ranges such as 10.0.0.0/8 or fd00::/8 (got "${cidr}")`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only: the folder keeps the secrets and the database (openDatabase tightens an older one).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     port,
+    host,
+    trustProxy,
+    metricsPort,
+    metricsToken,
     dataDir,
     databaseFile: join(dataDir, 'lorawatch.db'),
     admin: { username: adminUsername, password: adminPassword, email: adminEmail },
@@ -225,7 +266,39 @@ export function loadConfig(env: Env = process.env): AppConfig {
     collectorLeaseSeconds,
     keyAuditThreads,
     keyAuditQueueLimit,
+    egressAllow,
   };
+}
+
+/**
+ * TRUST_PROXY: unset, `0` or `false` = off; `true` = every proxy (only behind one that overwrites the header); a hop
+ * count; or a comma-separated list of proxy addresses, CIDR ranges or Express' names (loopback, linklocal,
+ * uniquelocal).
+ */
+function readTrustProxy(raw: string | undefined, problems: string[]): AppConfig['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 32) problems.push(`TRUST_PROXY must be a hop count from 0 to 32 (got "${value}")`);
+    return hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const width = isIP(address) === 4 ? 32 : 128;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= width);
+    if (!named && (isIP(address) === 0 || !validBits || extra !== undefined))
+      problems.push(
+        `TRUST_PROXY must be off, a hop count, or a list of proxy addresses or CIDR ranges (got "${entry}")`,
+      );
+  }
+  return entries;
 }
 
 /** The built console: beside the sources (ts) or the compiled output (dist), or under the working directory. */

@@ -20,6 +20,17 @@ describe('configuration from the environment', () => {
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
   });
 
+  it('reads EGRESS_ALLOW as a list of CIDR ranges and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).egressAllow).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir, EGRESS_ALLOW: ' 10.0.0.0/8, fd00::/8 ' }).egressAllow).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, EGRESS_ALLOW: '10.0.0.0/8,intranet' })).toThrow(
+      'EGRESS_ALLOW must list CIDR ranges such as 10.0.0.0/8 or fd00::/8 (got "intranet")',
+    );
+  });
+
   it('reads DEMO as on, off or automatic', () => {
     expect(loadConfig({ DATA_DIR: dataDir, DEMO: '1' }).demo).toBe('on');
     expect(loadConfig({ DATA_DIR: dataDir, DEMO: '0' }).demo).toBe('off');
@@ -138,5 +149,71 @@ describe('engines and processes in the configuration', () => {
       'KAFKA_BROKERS must list host:port pairs (got "kafka")',
       'MONGODB_URL must start with mongodb:// or mongodb+srv://',
     ]);
+  });
+});
+
+describe('network settings: bind address, proxies, metrics', () => {
+  let dataDir: string;
+  beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'lorawatch-config-'))));
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env });
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('listens on every interface, trusts no proxy and serves /metrics openly by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      host: '0.0.0.0',
+      trustProxy: false,
+      metricsPort: null,
+      metricsToken: null,
+    });
+  });
+
+  // TRUST_PROXY → what Express' `trust proxy` gets.
+  const PROXIES: Array<[string, boolean | number | string[]]> = [
+    ['', false],
+    ['0', false],
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['loopback', ['loopback']],
+    ['10.0.0.1, 172.16.0.0/12,fd00::/8', ['10.0.0.1', '172.16.0.0/12', 'fd00::/8']],
+  ];
+  it.each(PROXIES)('reads TRUST_PROXY=%p', (raw, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  // A bad value → the setting its message names.
+  const REFUSED: Array<[Record<string, string>, string]> = [
+    [{ TRUST_PROXY: 'proxy.example.com' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '64' }, 'TRUST_PROXY'],
+    [{ HOST: 'not a host' }, 'HOST'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+    [{ PORT: '9000', METRICS_PORT: '9000' }, 'METRICS_PORT'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+  ];
+  it.each(REFUSED)('refuses %p', (env, name) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(name);
+  });
+
+  it('takes a bind address, a metrics port and a metrics token', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        METRICS_PORT: '9464',
+        METRICS_TOKEN: 'a-long-enough-scrape-token',
+      }),
+    ).toMatchObject({ host: '127.0.0.1', metricsPort: 9464, metricsToken: 'a-long-enough-scrape-token' });
   });
 });

@@ -5,19 +5,17 @@ import {
   DATA_SOURCE_ACTIVITY,
   type DataSourceActivity,
 } from '@lorawatch/data-sources/projection/data-source-activity';
-import {
-  DATA_SOURCE_LOG,
-  type DataSourceLogEntry,
-} from '@lorawatch/data-sources/projection/data-source-log.projection';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import {
   detect,
+  detectOnSessionTick,
   detectOnTick,
   type DataSourceDetectionState,
   type DeviceDetectionState,
   type GatewayDetectionState,
   type SessionDetectionState,
 } from '@lorawatch/detectors/detect';
+import { pendingMoveDeadline } from '@lorawatch/detectors/sessions/laf-002-shared-dev-addr';
 import {
   dataSourceStateKey,
   deviceStateKey,
@@ -26,21 +24,30 @@ import {
 } from '@lorawatch/detectors/state-keys';
 import {
   advancePartitionEventTime,
-  watermarksOf,
   type DataSourceConnection,
   type PartitionEventTime,
 } from '@lorawatch/detectors/watermark';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
-import type { Consumer, PacketLog, PacketRecord } from '@lorawatch/packet-log/packet-log.port';
-import { systemClock, type Clock } from '@lorawatch/platform/clock';
+import {
+  isPacketRecord,
+  type Consumer,
+  type LogRecord,
+  type PacketLog,
+  type PacketRecord,
+} from '@lorawatch/packet-log/packet-log.port';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { DetectorOutput } from './detector-output';
 import {
+  advanceHeartbeat,
   DETECTOR_STATE,
   eventTimeKey,
+  heartbeatStateKey,
+  loadHeartbeats,
   loadPartitionEventTimes,
+  storedWatermarks,
+  type DataSourceHeartbeat,
   readDataSourceWatermark,
   watermarkKey,
   type DataSourceWatermark,
@@ -69,9 +76,8 @@ export interface DetectionRunnerOptions {
    * partition that moves to another replica and back would otherwise meet state that replica has since changed.
    */
   cacheState?: boolean;
-  /** How often silent devices and gateways are looked for (LAF-401, LAF-403); 0 turns the clock off. */
+  /** How often silent devices and gateways are looked for (LAF-401, LAF-403); 0 turns the ticks off. */
   tickIntervalMs?: number;
-  clock?: Clock;
 }
 
 /**
@@ -88,7 +94,6 @@ export class DetectionRunner {
   private readonly logger = new Logger('Detection');
   private readonly cache = new Map<string, unknown>();
   private readonly output: DetectorOutput;
-  private readonly clock: Clock;
   private consumer: Consumer | null = null;
   private timer: NodeJS.Timeout | null = null;
   private turn: Promise<unknown> = Promise.resolve();
@@ -102,12 +107,10 @@ export class DetectionRunner {
     private readonly options: DetectionRunnerOptions = {},
   ) {
     this.output = new DetectorOutput(events, metrics);
-    this.clock = options.clock ?? systemClock;
     store.collection<StateDoc>(DETECTOR_STATE);
     store.collection<DataSourceActivity>(DATA_SOURCE_ACTIVITY);
     store.collection(ASSETS);
     store.collection<SilenceWatch>(SILENCE_WATCH);
-    store.collection<DataSourceLogEntry>(DATA_SOURCE_LOG);
   }
 
   start(): void {
@@ -118,7 +121,7 @@ export class DetectionRunner {
     const interval = this.options.tickIntervalMs ?? DEFAULT_TICK_INTERVAL_MS;
     if (interval > 0) {
       this.timer = setInterval(() => {
-        this.tick(this.clock.now().toISOString()).catch((error: unknown) =>
+        this.tick().catch((error: unknown) =>
           this.logger.error(`Tick failed: ${error instanceof Error ? error.message : String(error)}`),
         );
       }, interval);
@@ -139,11 +142,11 @@ export class DetectionRunner {
   }
 
   /**
-   * Runs the clock detectors on every asset whose silence deadline is at or before its watermark, `now` being the
-   * wall clock (used only by the idle rule). Public for tests.
+   * Runs the clock detectors on every asset whose silence deadline is at or before its watermark. The watermarks
+   * come from the records detected only (packets and heartbeats), never from a clock. Public for tests.
    */
-  tick(now: string): Promise<void> {
-    return this.inTurn(() => this.handleTick(now));
+  tick(): Promise<void> {
+    return this.inTurn(() => this.handleTick());
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -152,7 +155,7 @@ export class DetectionRunner {
     return run;
   }
 
-  private async handleBatch(batch: PacketRecord[], partition: number): Promise<void> {
+  private async handleBatch(batch: LogRecord[], partition: number): Promise<void> {
     const checkpoint = detectorCheckpoint(partition);
     const next = await this.store.checkpoint(checkpoint);
     const pending = batch.filter((record) => record.offset >= next);
@@ -161,12 +164,22 @@ export class DetectionRunner {
     const assets = new Map<string, WriteOp>();
     const watches = new Map<string, WriteOp>();
     for (const record of pending) {
+      if (!isPacketRecord(record)) {
+        // A heartbeat: what the idle rule reads at the next tick (docs/architecture.md §9).
+        const beatKey = heartbeatStateKey(record.heartbeat.dataSourceId);
+        const known = (await this.state(beatKey, dirty)) as DataSourceHeartbeat | undefined;
+        dirty.set(beatKey, advanceHeartbeat(known, record.heartbeat));
+        continue;
+      }
       const { packet } = record;
       const deviceKey = prefixed('device', deviceStateKey(packet));
       const gatewayKey = prefixed('gateway', gatewayStateKey(packet));
       const sessionKey = prefixed('session', sessionStateKey(packet));
       const sourceKey = `datasource:${dataSourceStateKey(packet)}`;
       const policy = await this.policies.forDataSource(packet.dataSourceId);
+      const session = sessionKey
+        ? ((await this.state(sessionKey, dirty)) as SessionDetectionState | undefined)
+        : undefined;
       const result = detect({
         device: deviceKey
           ? ((await this.state(deviceKey, dirty)) as DeviceDetectionState | undefined)
@@ -174,9 +187,7 @@ export class DetectionRunner {
         gateway: gatewayKey
           ? ((await this.state(gatewayKey, dirty)) as GatewayDetectionState | undefined)
           : undefined,
-        session: sessionKey
-          ? ((await this.state(sessionKey, dirty)) as SessionDetectionState | undefined)
-          : undefined,
+        session,
         dataSource: (await this.state(sourceKey, dirty)) as DataSourceDetectionState | undefined,
         packet,
         policy,
@@ -201,7 +212,14 @@ export class DetectionRunner {
           watchOp(gatewayKey, partition, scope, silenceDeadline(result.gateway, policy)),
         );
       }
-      if (sessionKey && result.session) dirty.set(sessionKey, result.session);
+      if (sessionKey && result.session) {
+        dirty.set(sessionKey, result.session);
+        // LAF-002 moves wait for the data source's watermark: a tick raises them (docs/architecture.md §9).
+        const deadline = pendingMoveDeadline(result.session);
+        if (deadline !== pendingMoveDeadline(session) || watches.has(sessionKey)) {
+          watches.set(sessionKey, watchOp(sessionKey, partition, scope, deadline));
+        }
+      }
       dirty.set(sourceKey, result.dataSource);
       const timeKey = eventTimeKey(packet.dataSourceId, partition);
       const known = (await this.state(timeKey, dirty)) as PartitionEventTime | undefined;
@@ -209,20 +227,25 @@ export class DetectionRunner {
       for (const alert of result.alerts) await this.output.raise(alert);
       for (const clearance of result.cleared) await this.output.clear(clearance);
     }
-    const ops = [...stateOps(dirty), ...assets.values(), ...watches.values(), ...activityOps(pending)];
+    const packets = pending.filter(isPacketRecord);
+    const ops = [...stateOps(dirty), ...assets.values(), ...watches.values(), ...activityOps(packets)];
     await this.store.commit(ops, { name: checkpoint, position: pending[pending.length - 1].offset + 1 });
     this.remember(dirty);
-    this.metrics.packetsDetected.inc(pending.length);
+    this.metrics.packetsDetected.inc(packets.length);
   }
 
   /**
-   * `now` is the wall clock of the tick; silences are judged at the watermarks of each data source and partition
+   * Silences are judged at the watermarks of each data source and partition, computed from the stored records
    * (docs/architecture.md §9), so a backlog detected long after it was sent raises only what paced traffic would.
    */
-  private async handleTick(now: string): Promise<void> {
+  private async handleTick(): Promise<void> {
     // In a consumer group, the partitions held right now: each silent asset is looked at by one replica.
     const owned = this.options.partitions ?? this.consumer?.assignedPartitions();
-    const [times, ends] = await Promise.all([loadPartitionEventTimes(this.store), this.packets.endOffsets()]);
+    const [times, ends, heartbeats] = await Promise.all([
+      loadPartitionEventTimes(this.store),
+      this.packets.endOffsets(),
+      loadHeartbeats(this.store),
+    ]);
     if (times.length === 0) return;
     const next = await Promise.all(
       ends.map((_end, partition) => this.store.checkpoint(detectorCheckpoint(partition))),
@@ -231,8 +254,9 @@ export class DetectionRunner {
     const dirty = new Map<string, unknown>();
     const ops: WriteOp[] = [];
     for (const [dataSourceId, partitions] of byDataSource(times)) {
-      const context = await this.tickContext(dataSourceId);
-      const marks = watermarksOf({ partitions, caughtUp, connection: context.connection, now });
+      const heartbeat = heartbeats.get(dataSourceId) ?? null;
+      const marks = storedWatermarks({ partitions, caughtUp, heartbeat });
+      const context = await this.tickContext(dataSourceId, marks.connection);
       if (marks.dataSource !== null) {
         const stored = await readDataSourceWatermark(this.store, dataSourceId);
         if (stored === null || Date.parse(stored.at) < marks.dataSource) {
@@ -248,7 +272,12 @@ export class DetectionRunner {
           deadline: { $lte: watermark },
         });
         const at = new Date(watermark).toISOString();
-        for (const watch of due) await this.tickAsset(watch, at, context, dirty, ops);
+        for (const watch of due) {
+          if (!watch.id.startsWith('session:')) await this.tickAsset(watch, at, context, dirty, ops);
+          else if (marks.dataSource !== null && watch.deadline <= marks.dataSource) {
+            await this.tickSession(watch, new Date(marks.dataSource).toISOString(), context, dirty, ops);
+          }
+        }
       }
     }
     if (dirty.size === 0 && ops.length === 0) return;
@@ -293,24 +322,33 @@ export class DetectionRunner {
     for (const clearance of result.cleared) await this.output.clear(clearance);
   }
 
-  private async tickContext(dataSourceId: number): Promise<TickContext> {
+  /** Raises the LAF-002 moves of a session address that the data source's watermark `at` has passed. */
+  private async tickSession(
+    watch: SilenceWatch,
+    at: string,
+    context: TickContext,
+    dirty: Map<string, unknown>,
+    ops: WriteOp[],
+  ): Promise<void> {
+    const stored = (await this.state(watch.id, dirty)) as SessionDetectionState | undefined;
+    if (stored === undefined) return;
+    const result = detectOnSessionTick({ session: stored, at, policy: context.policy });
+    dirty.set(watch.id, result.session);
+    const scope = { organizationId: watch.organizationId, dataSourceId: watch.dataSourceId };
+    ops.push(watchOp(watch.id, watch.partition, scope, pendingMoveDeadline(result.session)));
+    for (const alert of result.alerts) await this.output.raise(alert);
+  }
+
+  /** `connection` is the one the log tells (storedWatermarks); a deleted data source raises nothing more. */
+  private async tickContext(dataSourceId: number, connection: DataSourceConnection): Promise<TickContext> {
     const source = await this.store.collection<DataSourceView>(DATA_SOURCES).get(String(dataSourceId));
     const policyView = source
       ? await this.store.collection<PolicyView>(POLICIES).get(String(source.policyId))
       : null;
-    const connected = source?.status === 'CONNECTED' && !source.deleted;
-    let connectedSince: string | null = null;
-    if (connected) {
-      // The collector's CONNECTED event: the idle rule counts the quiet time from it, not from before an outage.
-      const [entry] = await this.store
-        .collection<DataSourceLogEntry>(DATA_SOURCE_LOG)
-        .find({ dataSourceId, type: 'CONNECTED' }, { sort: [['position', 'desc']], limit: 1 });
-      connectedSince = entry?.createdAt ?? null;
-    }
     return {
       policy: await this.policies.forDataSource(dataSourceId),
       policyName: policyView?.name ?? '',
-      connection: { connected, connectedSince },
+      connection: { ...connection, connected: connection.connected && source?.deleted !== true },
     };
   }
 

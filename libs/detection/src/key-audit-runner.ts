@@ -5,7 +5,12 @@ import { isKeyAuditPacket, keyAuditDeviceId } from '@lorawatch/detectors/app-key
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
-import type { Consumer, PacketLog, PacketRecord } from '@lorawatch/packet-log/packet-log.port';
+import {
+  isPacketRecord,
+  type Consumer,
+  type LogRecord,
+  type PacketLog,
+} from '@lorawatch/packet-log/packet-log.port';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { DetectorOutput } from './detector-output';
 import { KeyAuditDispatcher } from './key-audit/key-audit-dispatcher';
@@ -121,14 +126,16 @@ export class KeyAuditRunner {
       .catch((error: unknown) => this.logger.warn(`AppKey audit queue unreadable: ${String(error)}`));
   }
 
-  private async enqueue(batch: PacketRecord[], partition: number): Promise<void> {
+  private async enqueue(batch: LogRecord[], partition: number): Promise<void> {
     const { store, policies, metrics } = this.options;
     const checkpoint = keyAuditCheckpoint(partition);
     const next = await store.checkpoint(checkpoint);
     const pending = batch.filter((record) => record.offset >= next);
     if (pending.length === 0) return;
     const jobs: KeyAuditJob[] = [];
-    for (const { packet, offset } of pending) {
+    for (const record of pending) {
+      if (!isPacketRecord(record)) continue;
+      const { packet, offset } = record;
       // Malformed join requests stop here: they never reach a search thread.
       if (!isKeyAuditPacket(packet)) continue;
       const policy = await policies.forDataSource(packet.dataSourceId);

@@ -21,7 +21,7 @@ import { detectDevNonceRepeated } from './laf-001-devnonce-repeated';
 import { detectJoinRequestReplayed } from './laf-003-join-request-replayed';
 import { detectNewDevice } from './laf-400-new-device';
 import { detectNewGateway } from './laf-402-new-gateway';
-import { detectSharedDevAddr } from './sessions/laf-002-shared-dev-addr';
+import { detectSharedDevAddr, settleSharedDevAddr } from './sessions/laf-002-shared-dev-addr';
 import { runSessionDetectors } from './sessions/run-session-detectors';
 import { dataSourceStateKey, deviceStateKey, gatewayStateKey, sessionStateKey } from './state-keys';
 import { tickDeviceStatistics } from './statistics/tick-device-statistics';
@@ -190,6 +190,28 @@ export function detectOnTick(input: TickDetectionInput): TickDetectionResult {
   }
   const { alerts, cleared } = outcome.result(input.policy);
   return { device, gateway, alerts: alerts.map(assetNames(device, gateway)), cleared };
+}
+
+export interface SessionTickInput {
+  session: SessionDetectionState;
+  /** ISO 8601 watermark of the data source (docs/architecture.md §9): the least of its partitions'. */
+  at: string;
+  policy: PolicyView;
+}
+
+export interface SessionTickResult {
+  session: SessionDetectionState;
+  alerts: AlertDraft[];
+}
+
+/**
+ * LAF-002 moves of a session address whose date the data source's watermark has passed: raised only then, so the
+ * order in which the packet-log partitions are detected cannot change them (docs/architecture.md §9).
+ */
+export function detectOnSessionTick(input: SessionTickInput): SessionTickResult {
+  const outcome = new Outcome();
+  const session = outcome.take(settleSharedDevAddr(input.session, input.at));
+  return { session, alerts: outcome.result(input.policy).alerts };
 }
 
 /**

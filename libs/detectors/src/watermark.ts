@@ -19,8 +19,9 @@ export const ALLOWED_LATENESS_SECONDS = 60;
 /**
  * A connected data source whose collector has received nothing for this long (since its last packet and since it
  * connected) while every packet logged so far has been detected is idle: its watermark then follows the
- * collector's clock, so a network that went quiet entirely still raises LAF-403. Short, because a broker hands a
- * persistent session's backlog over as soon as it accepts the connection.
+ * collector's clock as its stored heartbeat records carry it, so a network that went quiet entirely still raises
+ * LAF-403. The detection runner passes 0: a collector writes a heartbeat only after a whole quiet interval, which
+ * already is the evidence this wait stood for.
  */
 export const IDLE_AFTER_SECONDS = 5;
 
@@ -71,7 +72,10 @@ export interface WatermarkInput {
   /** True when every packet logged in the partition so far has been detected. */
   caughtUp(partition: number): boolean;
   connection: DataSourceConnection;
-  /** The wall clock of the tick (the collector's clock, as `receivedAt` is): used only by the idle rule. */
+  /**
+   * The collector's clock as its latest heartbeat record in the packet log carries it (stamped at ingestion, as
+   * `receivedAt` is; never read at the tick): used only by the idle rule.
+   */
   now: string;
   latenessSeconds?: number;
   idleAfterSeconds?: number;
@@ -93,8 +97,9 @@ export interface Watermarks {
  * The watermarks of one data source at a tick. A partition still being detected is judged by its own latest event
  * time only, since packets still queued in it may be newer than what its assets last said; a partition with nothing
  * left to detect is judged by the latest event time of the whole data source. A data source that is idle (nothing
- * received for IDLE_AFTER_SECONDS, nothing left to detect) or not connected advances with the collector's clock from
- * its latest packet: the collector stamped `receivedAt` once, so the time that passed since is the quiet network's.
+ * received for IDLE_AFTER_SECONDS, nothing left to detect) or not connected advances with the collector's stored clock
+ * from its latest packet: the collector stamped `receivedAt` and its heartbeats once, so the time between them is
+ * the quiet network's, the same however fast the records are replayed.
  * A data source that is not connected never raises silence alerts, but its assets are still marked disconnected.
  */
 export function watermarksOf(input: WatermarkInput): Watermarks {

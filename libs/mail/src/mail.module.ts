@@ -1,5 +1,7 @@
 import { Global, Module, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { EgressPolicy, OPERATOR_TENANCY } from '@lorawatch/platform/egress/egress-policy';
+import { egressRulesOf } from '@lorawatch/platform/egress/egress-rules';
 import { MAILER, noMailer, type Mailer } from './mailer.port';
 import { SmtpMailer } from './smtp-mailer';
 
@@ -11,7 +13,13 @@ import { SmtpMailer } from './smtp-mailer';
       provide: MAILER,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): Mailer =>
-        config.smtpUrl === null ? noMailer : new SmtpMailer(config.smtpUrl, config.mailFrom),
+        config.smtpUrl === null
+          ? noMailer
+          : new SmtpMailer(
+              config.smtpUrl,
+              config.mailFrom,
+              new EgressPolicy(egressRulesOf(config), OPERATOR_TENANCY),
+            ),
     },
   ],
   exports: [MAILER],

@@ -12,7 +12,13 @@ import { ISSUE_TRACKER_CHECKPOINT, TRACKED_ISSUES } from '@lorawatch/issues/trac
 import { ISSUES } from '@lorawatch/issues/projection/issue.view';
 import { NOTIFICATIONS_CHECKPOINT } from '@lorawatch/notifications/notifications.worker';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
-import { PACKET_LOG, type PacketLog, type PacketRecord } from '@lorawatch/packet-log/packet-log.port';
+import {
+  PACKET_LOG,
+  entryOf,
+  isPacketRecord,
+  type LogRecord,
+  type PacketLog,
+} from '@lorawatch/packet-log/packet-log.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
@@ -219,7 +225,7 @@ describe('migrating the engines', () => {
           [event],
           event.revision === 0 ? 'no_stream' : event.revision - 1,
         );
-      await partial.packets.append((await source.packets.read(1, 0, 7)).map((record) => record.packet));
+      await partial.packets.append((await source.packets.read(1, 0, 7)).map(entryOf));
       await expect(migrate({ from: source, to: partial, projections: PROJECTIONS_IN_ORDER })).rejects.toThrow(
         MigrationRefused,
       );
@@ -368,9 +374,9 @@ function byStream(
  */
 async function leaveAnAuditPending(side: Side): Promise<void> {
   for (let partition = 0; partition < PARTITIONS; partition++) {
-    const join = (await side.packets.read(partition, 0, 1_000_000)).find(
-      (record) => record.packet.mType === 'JoinRequest' && record.packet.devEui !== null,
-    );
+    const join = (await side.packets.read(partition, 0, 1_000_000))
+      .filter(isPacketRecord)
+      .find((record) => record.packet.mType === 'JoinRequest' && record.packet.devEui !== null);
     if (!join) continue;
     const job: KeyAuditJob = {
       id: join.packet.id,
@@ -387,7 +393,7 @@ async function leaveAnAuditPending(side: Side): Promise<void> {
   throw new Error('the source holds no join request');
 }
 
-async function packetsOf(log: PacketLog, partition: number): Promise<Array<Omit<PacketRecord, 'timestamp'>>> {
+async function packetsOf(log: PacketLog, partition: number): Promise<Array<Omit<LogRecord, 'timestamp'>>> {
   const records = await log.read(partition, 0, 1_000_000);
   return records.map(({ timestamp: _timestamp, ...record }) => record);
 }

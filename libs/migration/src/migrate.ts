@@ -1,5 +1,5 @@
 import type { EventStore, ExpectedRevision, RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import type { PacketLog, PacketRecord } from '@lorawatch/packet-log/packet-log.port';
+import { entryOf, type LogRecord, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { Doc, ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
@@ -340,15 +340,16 @@ async function copyPartition(
       }
       return;
     }
-    let rest: PacketRecord[] = records;
+    // Heartbeats are copied with the packets, in place: the detectors' idle rule reads them.
+    let rest: LogRecord[] = records;
     if (targetFrom !== null) {
       const present = await target.read(partition, targetFrom, records.length);
       for (const [index, copy] of present.entries()) {
         const original = records[index];
-        if (copy.packet.id !== original.packet.id) {
+        if (entryOf(copy).id !== entryOf(original).id) {
           throw new MigrationRefused(
-            `The target packet log is not a copy of the source: partition ${partition} holds packet ${copy.packet.id} ` +
-              `at offset ${copy.offset} where the source has ${original.packet.id} (offset ${original.offset}).`,
+            `The target packet log is not a copy of the source: partition ${partition} holds packet ${entryOf(copy).id} ` +
+              `at offset ${copy.offset} where the source has ${entryOf(original).id} (offset ${original.offset}).`,
           );
         }
         offsets.record(original.offset + 1, copy.offset + 1);
@@ -359,12 +360,12 @@ async function copyPartition(
       if (present.length < records.length) targetFrom = null;
     }
     if (rest.length > 0) {
-      const outcomes = await target.append(rest.map((record) => record.packet));
+      const outcomes = await target.append(rest.map(entryOf));
       for (const [index, outcome] of outcomes.entries()) {
         const original = rest[index];
         if (outcome.partition !== partition) {
           throw new MigrationRefused(
-            `Packet ${original.packet.id} went to partition ${outcome.partition} of the target instead of ${partition}: ` +
+            `Packet ${entryOf(original).id} went to partition ${outcome.partition} of the target instead of ${partition}: ` +
               'the target partitions packets differently from the source.',
           );
         }

@@ -14,6 +14,9 @@ import { MAILER, type Mailer } from '@lorawatch/mail/mailer.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
+import { EgressPolicy } from '@lorawatch/platform/egress/egress-policy';
+import { egressRulesOf } from '@lorawatch/platform/egress/egress-rules';
+import { EventStoreTenancy } from '@lorawatch/platform/egress/event-store-tenancy';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { defaultPreferences } from './domain/notification-preferences';
@@ -49,6 +52,7 @@ export class NotificationsWorker {
   private scheduler: DeliveryScheduler | null = null;
   private subscription: Subscription | null = null;
   private stopping = false;
+  private tenancy: EventStoreTenancy | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -63,7 +67,9 @@ export class NotificationsWorker {
 
   async start(): Promise<void> {
     this.stopping = false;
-    const sender = new DeliverySender(this.store, this.mailer, this.secrets, this.config.publicUrl);
+    this.tenancy = new EventStoreTenancy(this.events);
+    const egress = new EgressPolicy(egressRulesOf(this.config), this.tenancy);
+    const sender = new DeliverySender(this.store, this.mailer, this.secrets, this.config.publicUrl, egress);
     this.scheduler = new DeliveryScheduler(this.events, sender, this.clock);
     for (const view of await this.store.collection<NotificationView>(NOTIFICATIONS).find({ pending: true }))
       this.scheduler.resume(await this.load(view.id));
@@ -85,6 +91,8 @@ export class NotificationsWorker {
     this.subscription = null;
     await this.scheduler?.stop();
     this.scheduler = null;
+    await this.tenancy?.stop();
+    this.tenancy = null;
   }
 
   private async handle(event: RecordedEvent): Promise<void> {

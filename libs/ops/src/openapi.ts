@@ -1,5 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { OPENAPI_ACCESS, type OpenApiAccess } from '@lorawatch/accounts/auth/jwt-auth.guard';
+
+/** The access-token scheme every operation needs unless it says otherwise. */
+export const BEARER_SCHEME = 'bearer';
 
 /**
  * Where our API deliberately differs from the original contract it follows (docs/api.md §18):
@@ -45,8 +49,27 @@ export function setupOpenApi(app: INestApplication): void {
         ...DIFFERENCES.map((difference) => `- ${difference}`),
       ].join('\n'),
     )
-    .addBearerAuth()
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME)
+    .addSecurityRequirements(BEARER_SCHEME)
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = declareAccess(SwaggerModule.createDocument(app, config));
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}
+
+/**
+ * The document requires the bearer token globally; operations marked public (login, recovery, health...) get
+ * `security: []`, those where a token is optional (sign-up, or user creation by an administrator) accept either.
+ */
+export function declareAccess(document: OpenAPIObject): OpenAPIObject {
+  for (const path of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const) {
+      const operation = path[method] as (Record<string, unknown> & { security?: unknown }) | undefined;
+      if (!operation) continue;
+      const access = operation[OPENAPI_ACCESS] as OpenApiAccess | undefined;
+      delete operation[OPENAPI_ACCESS];
+      if (access === 'public') operation.security = [];
+      else if (access === 'optional') operation.security = [{}, { [BEARER_SCHEME]: [] }];
+    }
+  }
+  return document;
 }

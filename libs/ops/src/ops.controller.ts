@@ -1,7 +1,19 @@
-import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  Headers,
+  HttpException,
+  HttpStatus,
+  Inject,
+  NotFoundException,
+  Res,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { Metrics } from './metrics';
+import { PROMETHEUS_CONTENT_TYPE, metricsAuthorized, metricsText } from './metrics-endpoint';
 import { READINESS, type Readiness } from './readiness';
 
 @Controller()
@@ -9,6 +21,7 @@ export class OpsController {
   constructor(
     private readonly metrics: Metrics,
     @Inject(READINESS) private readonly readiness: Readiness,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** 200 once the process is ready (read models caught up, collectors started), 503 before. */
@@ -19,12 +32,14 @@ export class OpsController {
     response.status(status.ready ? 200 : 503).json(status);
   }
 
+  /** Open by default; behind METRICS_TOKEN when set; on METRICS_PORT only (404 here) when that is set. */
   @Public()
   @Get('metrics')
-  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
-  async prometheus(): Promise<string> {
-    if (this.readiness.metricsText) return this.readiness.metricsText();
-    await this.readiness.refreshGauges();
-    return this.metrics.registry.metrics();
+  @Header('Content-Type', PROMETHEUS_CONTENT_TYPE)
+  async prometheus(@Headers('authorization') authorization: string | undefined): Promise<string> {
+    if (this.config.metricsPort !== null) throw new NotFoundException();
+    if (!metricsAuthorized(this.config, authorization))
+      throw new HttpException({ message: 'A metrics token is required' }, HttpStatus.UNAUTHORIZED);
+    return metricsText(this.readiness, this.metrics);
   }
 }

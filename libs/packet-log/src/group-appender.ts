@@ -1,5 +1,4 @@
-import type { Packet } from '@lorawatch/domain/packet';
-import type { AppendOutcome, PacketLog } from './packet-log.port';
+import type { AppendOutcome, LogEntry, PacketLog } from './packet-log.port';
 
 export interface GroupAppenderOptions {
   /** Most packets written by one append; what is beyond waits for the next one. Default 2000. */
@@ -7,7 +6,7 @@ export interface GroupAppenderOptions {
 }
 
 interface Request {
-  packets: Packet[];
+  packets: LogEntry[];
   resolve: (outcomes: AppendOutcome[]) => void;
   reject: (error: unknown) => void;
 }
@@ -40,7 +39,7 @@ export class GroupAppender {
   }
 
   /** Same answer as `PacketLog.append` for these packets, given once the group holding them is stored. */
-  append(packets: Packet[]): Promise<AppendOutcome[]> {
+  append(packets: LogEntry[]): Promise<AppendOutcome[]> {
     if (packets.length === 0) return Promise.resolve([]);
     return new Promise<AppendOutcome[]>((resolve, reject) => {
       this.pending.push({ packets, resolve, reject });

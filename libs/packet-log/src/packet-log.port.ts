@@ -1,17 +1,71 @@
-import type { Packet } from '@lorawatch/domain/packet';
+import { packetKey, type Packet } from '@lorawatch/domain/packet';
 
 /**
- * Packet log port, shaped on Kafka semantics: an append-only log split into partitions by key,
- * read by consumer groups that commit offsets, with time-based retention.
+ * What a collector appends for its data source when it has no packet to append (docs/architecture.md §9): every
+ * heartbeat interval while it is connected and nothing else was appended during that interval, and while it is
+ * not connected. It tells the detectors how far the collector's clock moved on while the network sent nothing, so
+ * a quiet data source's silences are judged from the log alone, never from a clock read at detection time.
  */
-export interface PacketRecord {
+export interface Heartbeat {
+  kind: 'heartbeat';
+  /** Deterministic (`heartbeat:<dataSourceId>:<at>`), so a re-delivered append is recognised like a packet's. */
+  id: string;
+  organizationId: number;
+  dataSourceId: number;
+  /** The collector's clock when it appended the heartbeat, ISO 8601 UTC, stamped once (the `receivedAt` clock). */
+  at: string;
+  /** Whether the collector was connected to the network (broker or stream) then. */
+  connected: boolean;
+}
+
+/** What the packet log holds: the collectors' packets and their data sources' heartbeats. */
+export type LogEntry = Packet | Heartbeat;
+
+export function isHeartbeat(entry: LogEntry): entry is Heartbeat {
+  return 'kind' in entry && entry.kind === 'heartbeat';
+}
+
+export function heartbeatId(dataSourceId: number, at: string): string {
+  return `heartbeat:${dataSourceId}:${at}`;
+}
+
+/** Partition key: a packet's (packetKey); a data source's heartbeats all share one, so they stay in order. */
+export function entryKey(entry: LogEntry): string {
+  return isHeartbeat(entry) ? `${entry.dataSourceId}:heartbeat` : packetKey(entry);
+}
+
+/** Where a record sits in the log, whatever it holds. */
+export interface RecordPlace {
   partition: number;
   /** 0-based offset inside the partition. */
   offset: number;
   key: string;
   /** Append time, ISO 8601. */
   timestamp: string;
+}
+
+/** A packet as the log holds it. */
+export interface PacketRecord extends RecordPlace {
   packet: Packet;
+}
+
+export interface HeartbeatRecord extends RecordPlace {
+  heartbeat: Heartbeat;
+}
+
+/**
+ * A record of the log. Logs written before heartbeats existed hold packet records only, and read as before.
+ * Readers that want packets only keep those `isPacketRecord` accepts.
+ */
+export type LogRecord = PacketRecord | HeartbeatRecord;
+
+export function isPacketRecord(record: LogRecord): record is PacketRecord {
+  return 'packet' in record;
+}
+
+/** The record of an entry at a place. */
+export function logRecord(place: RecordPlace, entry: LogEntry): LogRecord {
+  return isHeartbeat(entry) ? { ...place, heartbeat: entry } : { ...place, packet: entry };
 }
 
 export interface AppendOutcome {
@@ -38,7 +92,7 @@ export interface ConsumeOptions {
  * committed only once the handler resolves (at-least-once). `commit` lets the handler commit the
  * offset atomically with its own state write (embedded engines), in which case the log does not commit again.
  */
-export type BatchHandler = (batch: PacketRecord[], context: { partition: number }) => Promise<void>;
+export type BatchHandler = (batch: LogRecord[], context: { partition: number }) => Promise<void>;
 
 export interface Consumer {
   /** Partitions this consumer reads now (a group's assignment changes as members come and go). */
@@ -48,23 +102,29 @@ export interface Consumer {
   stop(): Promise<void>;
 }
 
+/**
+ * Packet log port, shaped on Kafka semantics: an append-only log split into partitions by key,
+ * read by consumer groups that commit offsets, with time-based retention. It holds the collectors' packets and
+ * their heartbeats (LogEntry).
+ */
 export interface PacketLog {
   readonly partitions: number;
   partitionFor(key: string): number;
   /**
-   * Writes the packets as one batch: one transaction on the embedded log (all or nothing), one producer send on
-   * Kafka. Resolves once every packet is stored, with one outcome per packet in the order given; a packet whose id
-   * is already in the log, or earlier in the same batch, is not written again and gets the place of that copy.
-   * After a failure the batch can be appended again as it is: what was already written is recognised.
-   * `GroupAppender` gathers concurrent callers' packets into such batches.
+   * Writes the packets (and heartbeats) as one batch: one transaction on the embedded log (all or nothing), one
+   * producer send on Kafka. Resolves once every entry is stored, with one outcome per entry in the order given; an
+   * entry whose id is already in the log, or earlier in the same batch, is not written again and gets the place of
+   * that copy. After a failure the batch can be appended again as it is: what was already written is recognised.
+   * `GroupAppender` gathers concurrent callers' entries into such batches.
    */
-  append(packets: Packet[]): Promise<AppendOutcome[]>;
-  read(partition: number, fromOffset: number, maxCount: number): Promise<PacketRecord[]>;
+  append(entries: LogEntry[]): Promise<AppendOutcome[]>;
+  read(partition: number, fromOffset: number, maxCount: number): Promise<LogRecord[]>;
   /** Next offset to be written in each partition (end of log). */
   endOffsets(): Promise<number[]>;
   committedOffsets(group: string): Promise<number[]>;
   commit(group: string, partition: number, nextOffset: number): Promise<void>;
   consume(options: ConsumeOptions, handler: BatchHandler): Consumer;
+  /** The packet with this id; null when there is none (a heartbeat's id included). */
   getById(id: string): Promise<Packet | null>;
   /** Deletes records older than the given time; returns how many were removed. */
   prune(olderThan: string): Promise<number>;
@@ -72,3 +132,13 @@ export interface PacketLog {
 }
 
 export const PACKET_LOG = Symbol('PACKET_LOG');
+
+/** What a record holds. */
+export function entryOf(record: LogRecord): LogEntry {
+  return isPacketRecord(record) ? record.packet : record.heartbeat;
+}
+
+/** The packets of some records, in order, without the heartbeats. */
+export function packetsOf(records: readonly LogRecord[]): Packet[] {
+  return records.filter(isPacketRecord).map((record) => record.packet);
+}

@@ -39,7 +39,10 @@ export class DateRange {
 
 export const ORDER_DIRECTIONS = ['ASC', 'DESC'] as const;
 
-/** `order_by[]=field&order_by[]=DESC` → [field, direction], validated against the allowed fields. */
+/**
+ * `order_by[]=field&order_by[]=DESC` → [field, direction], validated against the allowed fields. Only the map's own
+ * keys count: `constructor`, `__proto__` or `toString` are names like any other unknown one, never inherited members.
+ */
 export function parseOrderBy(
   value: unknown,
   allowed: Record<string, string>,
@@ -49,7 +52,7 @@ export function parseOrderBy(
   const list = Array.isArray(value) ? value : String(value).split(',');
   if (list.length !== 2) return { error: 'order_by must be a field and a direction (ASC or DESC)' };
   const [field, direction] = list.map(String);
-  if (!(field in allowed))
+  if (!Object.hasOwn(allowed, field))
     return { error: `order_by field must be one of: ${Object.keys(allowed).join(', ')}` };
   if (!ORDER_DIRECTIONS.includes(direction.toUpperCase() as 'ASC'))
     return { error: 'order_by direction must be ASC or DESC' };

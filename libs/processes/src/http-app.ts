@@ -34,6 +34,8 @@ export async function createHttpApp(config: AppConfig, shape: ProcessShape): Pro
   // The console sends lists as `type[]=a&type[]=b` and ranges as `created_at[gte]=...`.
   app.set('query parser', 'extended');
   app.disable('x-powered-by');
+  // TRUST_PROXY: which proxies' X-Forwarded-For sets request.ip (rate limits, sign-in waits); none by default.
+  app.set('trust proxy', config.trustProxy);
   // First, so that every answer has them, even those refused by the body parser.
   const consoleHtml = readConsole(config.webDir);
   app.use(securityHeaders({ consoleHtml, mapStyleUrl: config.mapStyleUrl }));

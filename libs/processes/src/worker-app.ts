@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { createServer, type Server } from 'node:http';
 import type { AppConfig } from '@lorawatch/config/app-config';
 import { Metrics } from '@lorawatch/ops/metrics';
+import { metricsAuthorized } from '@lorawatch/ops/metrics-endpoint';
 import { READINESS, type Readiness } from '@lorawatch/ops/readiness';
 import { ProcessModule, type ProcessShape } from './core.module';
 import { processLogger } from './http-app';
@@ -24,7 +25,7 @@ export async function createWorkerApp(
   context.enableShutdownHooks();
   // A thread of the standalone console answers through the console's own /health and /metrics.
   if (options.opsServer !== false) {
-    const ops = opsServer(context.get<Readiness>(READINESS), context.get(Metrics));
+    const ops = opsServer(context.get<Readiness>(READINESS), context.get(Metrics), config);
     await new Promise<void>((resolve, reject) => {
       ops.once('error', reject);
       ops.listen(config.opsPort, () => resolve());
@@ -38,7 +39,7 @@ export async function createWorkerApp(
   return context;
 }
 
-function opsServer(readiness: Readiness, metrics: Metrics): Server {
+function opsServer(readiness: Readiness, metrics: Metrics, config: AppConfig): Server {
   return createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (request.method !== 'GET') {
@@ -48,6 +49,10 @@ function opsServer(readiness: Readiness, metrics: Metrics): Server {
       response
         .writeHead(status.ready ? 200 : 503, { 'Content-Type': 'application/json' })
         .end(JSON.stringify(status));
+    } else if (path === '/metrics' && !metricsAuthorized(config, request.headers.authorization)) {
+      response
+        .writeHead(401, { 'WWW-Authenticate': 'Bearer', 'Content-Type': 'text/plain' })
+        .end('unauthorized');
     } else if (path === '/metrics') {
       readiness
         .refreshGauges()

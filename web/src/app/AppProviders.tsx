@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import './toasts.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
@@ -24,8 +25,11 @@ export function AppProviders({ services, children, env = 'default' }: AppProvide
 
   return (
     <MantineProvider theme={env === 'test' ? testTheme : theme} defaultColorScheme="light" env={env}>
-      {/* Toasts (new alerts, new notifications) top-right, gone after 3000 ms (docs/console.md §9). */}
-      <Notifications position="top-right" autoClose={3000} />
+      {/*
+        Toasts (new alerts, new notifications) top-right, gone after 3000 ms (docs/console.md §9): below the header
+        (toasts.css), so they never cover the bell or the user menu, and at most three at a time.
+      */}
+      <Notifications position="top-right" autoClose={3000} limit={3} />
       <DatesProvider settings={{ firstDayOfWeek: 0 }}>
         <ServicesProvider services={services}>{children}</ServicesProvider>
       </DatesProvider>

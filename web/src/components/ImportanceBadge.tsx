@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { readableTextColor } from '../lib/contrast';
 import type { Importance } from '../lib/levels';
 
 /** Colours from docs/console.md §9. */
@@ -11,7 +12,14 @@ export const IMPORTANCE_COLORS: Record<Importance, string> = {
 export function ImportanceBadge({ importance }: { importance: Importance | null | undefined }) {
   if (!importance) return null;
   return (
-    <Badge color={IMPORTANCE_COLORS[importance] ?? 'gray'} autoContrast variant="filled" radius="xl">
+    <Badge
+      color={IMPORTANCE_COLORS[importance] ?? '#868e96'}
+      c={readableTextColor(IMPORTANCE_COLORS[importance] ?? '#868e96')}
+      variant="filled"
+      radius="xl"
+      miw="max-content"
+      style={{ flex: 'none' }}
+    >
       {importance}
     </Badge>
   );

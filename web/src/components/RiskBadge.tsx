@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { readableTextColor } from '../lib/contrast';
 import type { Risk } from '../lib/levels';
 
 /** INFO is the spec's blue; the others follow the usual severity scale. */
@@ -12,7 +13,14 @@ export const RISK_COLORS: Record<Risk, string> = {
 export function RiskBadge({ risk }: { risk: Risk | null | undefined }) {
   if (!risk) return null;
   return (
-    <Badge color={RISK_COLORS[risk] ?? 'gray'} autoContrast variant="filled" radius="sm" miw="max-content">
+    <Badge
+      color={RISK_COLORS[risk] ?? '#868e96'}
+      c={readableTextColor(RISK_COLORS[risk] ?? '#868e96')}
+      variant="filled"
+      radius="sm"
+      miw="max-content"
+      style={{ flex: 'none' }}
+    >
       {risk}
     </Badge>
   );

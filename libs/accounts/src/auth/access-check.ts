@@ -6,13 +6,7 @@ import {
   type RevokedAccessToken,
   type UserView,
 } from '../projection/user.view';
-import {
-  type AccessClaims,
-  type AuthUser,
-  TokenError,
-  TokenService,
-  authUserFromClaims,
-} from './token.service';
+import { type AccessClaims, type AuthUser, TokenError, TokenService } from './token.service';
 
 export interface Authenticated {
   user: AuthUser;
@@ -51,16 +45,23 @@ export class AccessCheck {
 
   /** Throws TokenError with the contract's messages. */
   async authenticate(token: string): Promise<Authenticated> {
-    const claims = this.tokens.verify<AccessClaims>(token, 'access');
+    return this.admit(this.tokens.verify<AccessClaims>(token, 'access'));
+  }
+
+  /**
+   * The store's part of the check, for claims whose signature (HS256) was already verified: they must be an access
+   * token's and carry `exp`; then a signed-out token, a user the store does not know, a deleted, blocked or inactive
+   * user, or a session ended by a password or role change is refused.
+   */
+  async admit(claims: AccessClaims): Promise<Authenticated> {
+    this.tokens.checkShape(claims, 'access');
     const [entry, user] = await Promise.all([
       this.store.collection<RevokedAccessToken>(REVOKED_ACCESS_TOKENS).get(claims.jti),
       this.store.collection<UserView>(USERS).get(claims.sub),
     ]);
     if (entry !== null) throw revoked();
-    // A token of a user the store has never known can only have been signed with our secret (e.g. by tooling):
-    // it keeps what it says. Every user the server ever signed in is in the store, deleted or not.
-    if (!user) return { user: authUserFromClaims(claims), claims };
-    if (!mayHoldSession(user) || sessionEnded(user, claims.sid, claims.sst)) throw revoked();
+    // Every user the server ever signed in is in the store, deleted or not: a token of any other is not ours.
+    if (!user || !mayHoldSession(user) || sessionEnded(user, claims.sid, claims.sst)) throw revoked();
     return {
       user: {
         userId: user.userId,

@@ -94,9 +94,15 @@ export class TokenService {
         name === 'TokenExpiredError',
       );
     }
-    if (typeof claims.exp !== 'number') throw new TokenError('Invalid token', false);
-    if (claims.type !== type) throw new TokenError(`Only ${type} tokens are allowed`, false);
+    this.checkShape(claims, type);
     return claims;
+  }
+
+  /** Claims of a verified signature: they must expire, be of the expected kind and name their user and id. */
+  checkShape(claims: AccessClaims | RefreshClaims, type: (AccessClaims | RefreshClaims)['type']): void {
+    if (typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string')
+      throw new TokenError('Invalid token', false);
+    if (claims.type !== type) throw new TokenError(`Only ${type} tokens are allowed`, false);
   }
 }
 
@@ -107,13 +113,4 @@ export class TokenError extends Error {
   ) {
     super(message);
   }
-}
-
-export function authUserFromClaims(claims: AccessClaims): AuthUser {
-  return {
-    userId: Number(claims.sub),
-    username: claims.identity,
-    organizationId: claims.user_claims.organization_id,
-    roles: claims.user_claims.user_roles_id,
-  };
 }

@@ -1,6 +1,6 @@
-import { isValidPassword } from '@lorawatch/domain/password-rule';
 import { AccountMessages, failure, success, type Outcome } from './account-errors';
 import { ROLE_ADMIN, ROLE_USER } from './account.events';
+import { passwordRefusal, type PasswordOwner } from './password-policy';
 
 /** Field rules of the console (part 1 §5), enforced again here because the API is public. */
 const USERNAME = /^[a-z0-9._-]{3,32}$/;
@@ -36,9 +36,17 @@ export function validPhone(raw: string | null | undefined): Outcome<string | nul
     : failure('invalid', AccountMessages.phoneNotValid(phone));
 }
 
-/** The new password and its optional repetition (the console sends `password2`). Never echoes the password. */
-export function validNewPassword(password: string, repeated?: string): Outcome<string> {
-  if (!isValidPassword(password)) return failure('invalid', AccountMessages.passwordNotValid);
+/**
+ * The new password and its optional repetition (the console sends `password2`), checked against the password rule
+ * for this owner (password-policy.ts). Never echoes the password.
+ */
+export function validNewPassword(
+  password: string,
+  repeated: string | undefined,
+  owner: PasswordOwner,
+): Outcome<string> {
+  const refusal = passwordRefusal(password, owner);
+  if (refusal !== null) return failure('invalid', refusal);
   if (repeated !== undefined && repeated !== password)
     return failure('invalid', AccountMessages.passwordsDoNotMatch);
   return success(password);
@@ -80,5 +88,3 @@ function roleList(raw: unknown): Array<string | number> | null {
     return raw as Array<string | number>;
   return [Number.NaN];
 }
-
-export { isValidPassword };

@@ -237,6 +237,9 @@ export type UserCommand =
     }
   | { kind: 'delete'; actor: Actor }
   | { kind: 'unblock'; actor: Actor }
+  /** The operator's command line on the server (`npm run admin`): whoever can run it owns the store anyway. */
+  | { kind: 'operatorUnblock' }
+  | { kind: 'operatorResetPassword'; passwordHash: string }
   | { kind: 'recordLoginFailure'; address: string; at: string }
   | { kind: 'recordLoginSuccess'; address: string };
 
@@ -347,6 +350,21 @@ export function decideUser(state: UserState, command: UserCommand): Outcome<User
       const lockedOut = state.blocked || Object.keys(state.lockouts).length > 0;
       return success(lockedOut ? [{ type: 'UserUnblocked', data: { userId } }] : []);
     }
+    case 'operatorUnblock': {
+      const lockedOut = state.blocked || Object.keys(state.lockouts).length > 0;
+      return success(lockedOut ? [{ type: 'UserUnblocked', data: { userId } }] : []);
+    }
+    case 'operatorResetPassword':
+      if (!state.active)
+        return failure(
+          'invalid',
+          `User ${state.username} has not activated the account: resend the activation`,
+        );
+      // Also unblocks (PasswordReset clears every wait) and ends every session, as a reset by mail does.
+      return success([
+        { type: 'PasswordReset', data: { userId, passwordHash: command.passwordHash } },
+        { type: 'SessionsEnded', data: { userId, keptSession: null, reason: 'password-reset' } },
+      ]);
     case 'recordLoginFailure': {
       const { address, at } = command;
       const consecutiveFailures = (state.lockouts[address]?.failures ?? 0) + 1;

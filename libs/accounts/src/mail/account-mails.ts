@@ -29,7 +29,7 @@ export class AccountMails {
     });
   }
 
-  /** Sent instead of an activation when someone signs up with an address that already has an account. */
+  /** Sent instead of an activation when a sign-up or a new user names an address that already has an account. */
   existingAccount(to: string, username: string): Promise<void> {
     return this.mailer.send({
       to,
@@ -37,8 +37,23 @@ export class AccountMails {
       text: [
         `Hello ${username},`,
         '',
-        'Someone tried to sign up on LoRaWatch with this address, which already has an account.',
+        'Someone tried to open a LoRaWatch account with this address, which already has an account.',
         `Sign in at ${this.config.publicUrl}/login, or ask for a new password there if you forgot it.`,
+        'If it was not you, nothing changed and you can ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
+  /** Sent instead of an activation when the username asked for belongs to another account. */
+  usernameTaken(to: string, username: string): Promise<void> {
+    return this.mailer.send({
+      to,
+      subject: 'Your LoRaWatch sign-up',
+      text: [
+        'Hello,',
+        '',
+        `A LoRaWatch account was asked for this address with the username ${username}, which is already in use.`,
+        'No account was opened. Sign up again with another username, or ask whoever added you to choose another.',
         'If it was not you, nothing changed and you can ignore this mail.',
       ].join('\n'),
     });

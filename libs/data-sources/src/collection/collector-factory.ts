@@ -1,4 +1,5 @@
 import type { DataSourceType } from '@lorawatch/domain/packet';
+import { DeviceAddressBook } from '@lorawatch/ingest/application/device-address-book';
 import { createChirpstackV3Parser } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-parser';
 import { createChirpstackV4Parser } from '@lorawatch/ingest/chirpstack-v4/chirpstack-v4-parser';
 import type { CollectorSink } from '@lorawatch/ingest/mqtt/collector-sink';
@@ -7,8 +8,10 @@ import { TtnV2Collector } from '@lorawatch/ingest/ttn-v2/ttn-v2-collector';
 import { createTtnV2Parser } from '@lorawatch/ingest/ttn-v2/ttn-v2-parser';
 import { TtnV3Collector } from '@lorawatch/ingest/ttn-v3/ttn-v3-collector';
 import { createTtnV3Parser } from '@lorawatch/ingest/ttn-v3/ttn-v3-parser';
+import type { EgressPolicy } from '@lorawatch/platform/egress/egress-policy';
 import type { SecretBox } from '@lorawatch/platform/secret-box';
 import { ttnBaseUrl } from '../domain/ttn-regions';
+import { collectorClientId } from './installation-id';
 import { mqttEndpointOf } from './mqtt-endpoint';
 import { ttnV2AccountOf } from './ttn-v2-account';
 import type { DataSourceSettings } from '../domain/data-source.events';
@@ -17,6 +20,17 @@ import type { DataSourceSettings } from '../domain/data-source.events';
 export interface Collector {
   start(): void;
   stop(): Promise<void>;
+  /** For a deleted data source: stops and has the server forget this collector's session (MQTT clean session). */
+  stopAndEndSession?(): Promise<unknown>;
+}
+
+/** What every collector of a process shares. */
+export interface CollectorContext {
+  secrets: SecretBox;
+  /** The server's egress policy; null only in tests that connect where they like. */
+  egress: EgressPolicy | null;
+  /** Sets the MQTT client ids of this installation apart from any other's on the same broker. */
+  installationId: string;
 }
 
 export interface CollectorTarget {
@@ -25,25 +39,41 @@ export interface CollectorTarget {
   settings: DataSourceSettings;
 }
 
-type CollectorFactory = (target: CollectorTarget, sink: CollectorSink, secrets: SecretBox) => Collector;
+type CollectorFactory = (
+  target: CollectorTarget,
+  sink: CollectorSink,
+  context: CollectorContext,
+  addressBook: DeviceAddressBook,
+) => Collector;
 
 function mqttCollector(parser: typeof createChirpstackV3Parser): CollectorFactory {
-  return ({ dataSourceId, organizationId, settings }, sink, secrets) =>
+  return (
+    { dataSourceId, organizationId, settings },
+    sink,
+    { secrets, egress, installationId },
+    addressBook,
+  ) =>
     new MqttCollector(
       {
         dataSourceId,
         organizationId,
         ...mqttEndpointOf(settings, secrets),
         topics: settings.topics,
-        clientId: `lorawatch-ds-${dataSourceId}`,
+        clientId: collectorClientId(installationId, dataSourceId),
+        egress: egress ? (host, port) => egress.resolve(host, port, { organizationId }) : undefined,
         // Each collector attributes join accepts with its own correlator (in the parser).
-        parse: parser(),
+        parse: parser(undefined, addressBook),
       },
       sink,
     );
 }
 
-const ttnV3Collector: CollectorFactory = ({ dataSourceId, organizationId, settings }, sink, secrets) =>
+const ttnV3Collector: CollectorFactory = (
+  { dataSourceId, organizationId, settings },
+  sink,
+  { secrets, egress },
+  addressBook,
+) =>
   new TtnV3Collector(
     {
       dataSourceId,
@@ -51,14 +81,26 @@ const ttnV3Collector: CollectorFactory = ({ dataSourceId, organizationId, settin
       baseUrl: ttnBaseUrl(settings),
       gatewayIds: (settings.gateways ?? []).map((gateway) => gateway.gatewayId),
       apiKey: settings.gatewayApiKeySealed ? secrets.open(settings.gatewayApiKeySealed) : '',
-      parse: createTtnV3Parser(),
+      parse: createTtnV3Parser(undefined, undefined, addressBook),
+      egress: egress ? (port) => egress.lookupFor(port, { organizationId }) : undefined,
     },
     sink,
   );
 
-const ttnV2Collector: CollectorFactory = ({ dataSourceId, organizationId, settings }, sink, secrets) =>
+const ttnV2Collector: CollectorFactory = (
+  { dataSourceId, organizationId, settings },
+  sink,
+  { secrets, egress },
+  addressBook,
+) =>
   new TtnV2Collector(
-    { dataSourceId, organizationId, ...ttnV2AccountOf(settings, secrets), parse: createTtnV2Parser() },
+    {
+      dataSourceId,
+      organizationId,
+      ...ttnV2AccountOf(settings, secrets),
+      parse: createTtnV2Parser(undefined, undefined, addressBook),
+      egress: egress ? (port) => egress.lookupFor(port, { organizationId }) : undefined,
+    },
     sink,
   );
 
@@ -74,11 +116,16 @@ export function collectableTypes(): DataSourceType[] {
   return Object.keys(COLLECTORS) as DataSourceType[];
 }
 
+/**
+ * The collector of a data source. `addressBook` is its DevAddr → DevEUI book (in its parser): the caller reads from
+ * it how far the collector can attribute frames to devices (`coverage()`, `limitation()`).
+ */
 export function createCollector(
   target: CollectorTarget,
   sink: CollectorSink,
-  secrets: SecretBox,
+  context: CollectorContext,
+  addressBook = new DeviceAddressBook(),
 ): Collector | null {
   const factory = COLLECTORS[target.settings.type];
-  return factory ? factory(target, sink, secrets) : null;
+  return factory ? factory(target, sink, context, addressBook) : null;
 }

@@ -63,6 +63,16 @@ export interface DataSourceLoginFailed {
   message: string;
 }
 
+/**
+ * What the data source's collector could not see, in the words the console shows (e.g. LIMITED_ATTRIBUTION of the
+ * DeviceAddressBook: gateway traffic only, some join accepts or sessions not attributed to a device). Recorded when
+ * it changes; empty when nothing is limited.
+ */
+export interface DataSourceLimitationsChanged {
+  dataSourceId: number;
+  limitations: string[];
+}
+
 export const DataSourceEventTypes = {
   Created: 'DataSourceCreated',
   Updated: 'DataSourceUpdated',
@@ -74,6 +84,7 @@ export const DataSourceEventTypes = {
   Restarted: 'DataSourceRestarted',
   ParsingFailed: 'DataSourceParsingFailed',
   LoginFailed: 'DataSourceLoginFailed',
+  LimitationsChanged: 'DataSourceLimitationsChanged',
 } as const;
 
 export type DataSourceStatus = 'CONNECTED' | 'DISCONNECTED' | 'DISABLED';

@@ -3,6 +3,7 @@ import type { Evolver } from '@lorawatch/platform/aggregate';
 import {
   DataSourceEventTypes,
   type DataSourceCreated,
+  type DataSourceLimitationsChanged,
   type DataSourceSettings,
   type DataSourceStatus,
   type DataSourceUpdated,
@@ -13,6 +14,8 @@ export interface DataSourceState {
   settings: DataSourceSettings | null;
   status: DataSourceStatus;
   deleted: boolean;
+  /** What its collector last said it could not see (DataSourceLimitationsChanged); absent until it says. */
+  limitations?: string[];
 }
 
 export const dataSourceEvolver: Evolver<DataSourceState> = {
@@ -37,11 +40,22 @@ export const dataSourceEvolver: Evolver<DataSourceState> = {
         return { ...state, status: 'DISCONNECTED' };
       case DataSourceEventTypes.Deleted:
         return { ...state, deleted: true };
+      case DataSourceEventTypes.LimitationsChanged:
+        return { ...state, limitations: (event.data as DataSourceLimitationsChanged).limitations };
       default:
         return state;
     }
   },
 };
+
+/** A collector's limitations become an event only when they differ from the recorded ones. */
+export function decideLimitations(state: DataSourceState, reported: readonly string[]): boolean {
+  const known = state.limitations ?? [];
+  return (
+    exists(state) &&
+    (known.length !== reported.length || known.some((limitation, index) => limitation !== reported[index]))
+  );
+}
 
 export function exists(state: DataSourceState): boolean {
   return state.settings !== null && !state.deleted;

@@ -21,6 +21,8 @@ export function dataSourceListJson(view: DataSourceView) {
       gateway_name: gateway.gatewayName,
     })),
     region_id: view.regionId,
+    /** What the collector cannot see, e.g. "no application events: per-device detectors limited". */
+    detector_coverage: view.limitations ?? [],
   };
 }
 

@@ -28,6 +28,11 @@ export interface DataSourceView {
   createdAt: string;
   lastError: string | null;
   deleted: boolean;
+  /**
+   * What the collector cannot see of the network, as the console shows it (DataSourceLimitationsChanged); absent in
+   * views built before it was kept, which read as none.
+   */
+  limitations?: string[];
 }
 
 export const DATA_SOURCES = {

@@ -5,6 +5,7 @@ import {
   DataSourceEventTypes,
   type DataSourceCreated,
   type DataSourceDisconnected,
+  type DataSourceLimitationsChanged,
   type DataSourceUpdated,
 } from '../domain/data-source.events';
 import { DATA_SOURCES, settingsView, type DataSourceView } from './data-source.view';
@@ -24,6 +25,7 @@ export const dataSourcesProjection: Projection = {
     DataSourceEventTypes.Enabled,
     DataSourceEventTypes.Disabled,
     DataSourceEventTypes.Deleted,
+    DataSourceEventTypes.LimitationsChanged,
   ],
   project(event: RecordedEvent): WriteOp[] {
     const { dataSourceId } = event.data as { dataSourceId: number };
@@ -58,6 +60,10 @@ export const dataSourcesProjection: Projection = {
         return patch(dataSourceId, { status: 'DISCONNECTED' });
       case DataSourceEventTypes.Deleted:
         return patch(dataSourceId, { deleted: true });
+      case DataSourceEventTypes.LimitationsChanged:
+        return patch(dataSourceId, {
+          limitations: (event.data as DataSourceLimitationsChanged).limitations,
+        });
       default:
         return [];
     }

@@ -12,6 +12,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { ConnectionTests } from '../connection-test/connection-tests';
 import { listTtnV2Gateways, ttnV2Login, type TtnV2Gateway } from '@lorawatch/ingest/ttn-v2/ttn-v2-http';
 import { toInteger } from '@lorawatch/platform/query-params';
 import { serverBaseUrl } from '../domain/ttn-regions';
@@ -63,6 +64,9 @@ const KEEP_MS = 60 * 60_000;
 export class TtnAccountsController {
   private readonly gatewaysByUser = new Map<number, { gateways: TtnV2Gateway[]; at: number }>();
 
+  /** The account's server is reached through the same egress policy as the data sources' connection tests. */
+  constructor(private readonly tests: ConnectionTests) {}
+
   @AdminOnly()
   @Post(['ttn_credentials', 'ttn_v2_credentials'])
   @HttpCode(200)
@@ -70,11 +74,12 @@ export class TtnAccountsController {
     if (!body.user || !body.password) throw bad('TTN credentials not provided');
     if (!body.ip) throw bad('URL invalid');
     const baseUrl = serverBaseUrl({ host: body.ip, port: body.port ?? null, ssl: body.ssl ?? true });
-    const login = await ttnV2Login(baseUrl, body.user, body.password);
+    const egress = this.tests.egressLookup(user.organizationId);
+    const login = await ttnV2Login(baseUrl, body.user, body.password, undefined, undefined, egress);
     if (!login.ok)
       throw bad(login.type === 'LOGIN_FAILED' ? 'Login failed with provided credentials' : login.message);
     try {
-      const gateways = await listTtnV2Gateways(baseUrl, login.token);
+      const gateways = await listTtnV2Gateways(baseUrl, login.token, undefined, egress);
       this.gatewaysByUser.set(user.userId, { gateways, at: Date.now() });
     } catch (error) {
       throw bad(error instanceof Error ? error.message : String(error));

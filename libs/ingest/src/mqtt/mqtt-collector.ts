@@ -3,6 +3,7 @@ import { CHIRPSTACK_V3_TOPICS } from '../chirpstack-v3/chirpstack-v3-topics';
 import type { IngestOutcome, MessageParser } from '../ingest-outcome';
 import { AckWindow } from './ack-window';
 import { type BrokerEndpoint, brokerUrl } from './broker-endpoint';
+import { type BrokerTarget, brokerTarget, type EgressCheck } from './broker-target';
 import type { CollectorCounters, CollectorSink, ConnectionStatus } from './collector-sink';
 import { ReconnectBackoff } from './reconnect-backoff';
 
@@ -17,8 +18,13 @@ export type MqttCollectorOptions = BrokerEndpoint & {
   key?: string | Buffer;
   /** Default: the ChirpStack v3 gateway topics. */
   topics?: readonly string[];
-  /** Default `lorawatch-ds-<dataSourceId>`: stable, so the broker keeps this data source's session. */
+  /**
+   * Default `lorawatch-ds-<dataSourceId>`: stable, so the broker keeps this data source's session. The apps give
+   * `lorawatch-<installation>-ds-<dataSourceId>`, so that two installations never share a session on one broker.
+   */
   clientId?: string;
+  /** The server's egress policy: resolves the broker's host once and refuses addresses it must not reach. */
+  egress?: EgressCheck;
   parse: MessageParser;
   /** First reconnect delay; doubles on each failed attempt up to `maxReconnectPeriodMs`. Default 1000. */
   reconnectPeriodMs?: number;
@@ -68,6 +74,9 @@ export class MqttCollector {
   private lastError: string | undefined;
   private stopped = false;
   private loginFailureReported = false;
+  /** Set while waiting to retry a broker address the egress check did not give (DNS failure, refusal). */
+  private retry: NodeJS.Timeout | null = null;
+  private starting = false;
   private readonly backoff: ReconnectBackoff;
   private readonly stats: CollectorCounters = { received: 0, packets: 0, malformed: 0, lastMessageAt: null };
   private readonly url: string;
@@ -102,8 +111,29 @@ export class MqttCollector {
   }
 
   start(): void {
-    if (this.client !== undefined) throw new Error('collector already started');
-    const client = mqtt.connect(this.url, this.clientOptions());
+    if (this.client !== undefined || this.starting) throw new Error('collector already started');
+    this.starting = true;
+    void this.connect();
+  }
+
+  /**
+   * Resolves the broker once through the egress check and connects mqtt.js to that address; its reconnections go
+   * to the same address. An address not given is retried with the back-off, as an outage would be.
+   */
+  private async connect(): Promise<void> {
+    this.retry = null;
+    let target: BrokerTarget;
+    try {
+      target = await brokerTarget(this.url, this.options.egress);
+    } catch (error) {
+      if (this.stopped) return;
+      this.lastError = error instanceof Error ? error.message : String(error);
+      this.report('DISCONNECTED', this.lastError);
+      this.retry = setTimeout(() => void this.connect(), this.backoff.next());
+      return;
+    }
+    if (this.stopped) return;
+    const client = mqtt.connect({ ...target, ...this.clientOptions() });
     // mqtt.js sends the PUBACK when this callback is called and reads no further message until then; the
     // collector releases it at once and acknowledges each message itself once stored (see handleMessage).
     client.handleMessage = (packet, done) => this.handleMessage(client, packet, done);
@@ -124,10 +154,46 @@ export class MqttCollector {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
     this.endConnection();
     const client = this.client;
     if (client !== undefined) await endClient(client);
     this.report('DISCONNECTED');
+  }
+
+  /**
+   * For a deleted data source: stops, then connects once more with a clean session and disconnects, so that the
+   * broker drops this client id's session and stops queueing messages for it. Best effort: an unreachable broker
+   * keeps the session until its own expiry.
+   */
+  async stopAndEndSession(timeoutMs = 10_000): Promise<boolean> {
+    await this.stop();
+    let target: BrokerTarget;
+    try {
+      target = await brokerTarget(this.url, this.options.egress);
+    } catch {
+      return false;
+    }
+    const client = mqtt.connect({
+      ...target,
+      ...this.clientOptions(),
+      clean: true,
+      reconnectPeriod: 0,
+      connectTimeout: timeoutMs,
+    });
+    const connected = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      client.once('connect', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      client.once('error', () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+    });
+    await endClient(client);
+    return connected;
   }
 
   private clientOptions(): IClientOptions {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { EgressLookup } from '../egress-lookup';
 import { errorOf, ttnV2Login, ttnV2Request } from './ttn-v2-http';
 
 export interface TtnV2TrafficTarget {
@@ -7,6 +8,7 @@ export interface TtnV2TrafficTarget {
   password: string;
   /** The validated `…/gateways/traffic?ids=…` URL. */
   trafficUrl: URL;
+  egress?: EgressLookup;
 }
 
 export type OpenedTtnV2Traffic =
@@ -26,6 +28,7 @@ export async function openTtnV2Traffic(
     target.password,
     options.timeoutMs,
     options.signal,
+    target.egress,
   );
   if (!login.ok) {
     return login.type === 'LOGIN_FAILED'
@@ -38,6 +41,7 @@ export async function openTtnV2Traffic(
     timeoutMs: options.timeoutMs,
     signal: options.signal,
     stream: true,
+    egress: target.egress,
   });
   if (answer.kind === 'failed') {
     return { kind: 'failed', message: answer.message, timedOut: answer.type === 'TIMEOUT' };

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { IngestOutcome } from '../ingest-outcome';
+import type { EgressLookup } from '../egress-lookup';
 import { isJsonObject } from '../json-fields';
 import type { CollectorCounters, CollectorSink, ConnectionStatus } from '../mqtt/collector-sink';
 import { ReconnectBackoff } from '../mqtt/reconnect-backoff';
@@ -16,6 +17,8 @@ export interface TtnV2Account {
   password: string;
   /** TTN v2 gateway IDs of the account (`listTtnV2Gateways`). */
   gatewayIds: readonly string[];
+  /** The server's egress policy; without one, node resolves and connects as it likes. */
+  egress?: EgressLookup;
 }
 
 export type TtnV2CollectorOptions = TtnV2Account & {
@@ -49,6 +52,7 @@ export function ttnV2TrafficTarget(account: TtnV2Account): TtnV2TrafficTarget {
     username: account.username,
     password: account.password,
     trafficUrl: ttnV2TrafficUrl(account.baseUrl, account.gatewayIds),
+    egress: account.egress,
   };
 }
 

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { type EgressLookup, portOf, refusedAddress } from '../egress-lookup';
 import { isJsonObject } from '../json-fields';
 import { TTN_V2_GATEWAYS_PATH, TTN_V2_LOGIN_PATH, ttnV2Url } from './ttn-v2-protocol';
 
@@ -39,6 +40,8 @@ export interface TtnV2RequestOptions {
   signal?: AbortSignal;
   /** A stream holds its socket for hours: a dedicated one, never a pooled one. */
   stream?: boolean;
+  /** The server's egress policy; without one, node resolves and connects as it likes. */
+  egress?: EgressLookup;
 }
 
 export const DEFAULT_TTN_V2_TIMEOUT_MS = 10_000;
@@ -47,7 +50,13 @@ const MAX_BODY = 1024 * 1024;
 const TCP_KEEPALIVE_MS = 30_000;
 
 /** One HTTP request; never rejects: every failure is a value with its reason. */
-export function ttnV2Request(url: URL, options: TtnV2RequestOptions): Promise<TtnV2Answer> {
+export async function ttnV2Request(url: URL, options: TtnV2RequestOptions): Promise<TtnV2Answer> {
+  const refused = await refusedAddress(url, options.egress);
+  if (refused !== null) return { kind: 'failed', type: 'ERROR', message: refused.message };
+  return sendRequest(url, options);
+}
+
+function sendRequest(url: URL, options: TtnV2RequestOptions): Promise<TtnV2Answer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve) => {
     let settled = false;
@@ -72,6 +81,8 @@ export function ttnV2Request(url: URL, options: TtnV2RequestOptions): Promise<Tt
       headers,
       signal: options.signal,
       ...(options.stream ? { agent: false } : {}),
+      // Resolved once and checked by the egress policy; the URL's host name stays the TLS name and Host header.
+      ...(options.egress ? { lookup: options.egress(portOf(url)) } : {}),
     });
     const timer = setTimeout(() => {
       settle({ kind: 'failed', type: 'TIMEOUT', message: `no answer within ${options.timeoutMs} ms` });
@@ -94,6 +105,7 @@ export async function ttnV2Login(
   password: string,
   timeoutMs = DEFAULT_TTN_V2_TIMEOUT_MS,
   signal?: AbortSignal,
+  egress?: EgressLookup,
 ): Promise<TtnV2LoginResult> {
   let url: URL;
   try {
@@ -104,7 +116,13 @@ export async function ttnV2Login(
   if (username === '' || password === '') {
     return { ok: false, type: 'LOGIN_FAILED', message: 'TTN v2 username and password are required' };
   }
-  const answer = await ttnV2Request(url, { method: 'POST', body: { username, password }, timeoutMs, signal });
+  const answer = await ttnV2Request(url, {
+    method: 'POST',
+    body: { username, password },
+    timeoutMs,
+    signal,
+    egress,
+  });
   if (answer.kind === 'failed') return { ok: false, type: answer.type, message: answer.message };
   const { response } = answer;
   if (response.statusCode !== 200) return { ok: false, ...(await errorOf(response)) };
@@ -121,6 +139,7 @@ export async function listTtnV2Gateways(
   baseUrl: string,
   token: string,
   timeoutMs = DEFAULT_TTN_V2_TIMEOUT_MS,
+  egress?: EgressLookup,
 ): Promise<TtnV2Gateway[]> {
   let url: URL;
   try {
@@ -128,7 +147,7 @@ export async function listTtnV2Gateways(
   } catch (error) {
     throw new TtnV2ApiError('ERROR', error instanceof Error ? error.message : String(error));
   }
-  const answer = await ttnV2Request(url, { method: 'GET', token, timeoutMs });
+  const answer = await ttnV2Request(url, { method: 'GET', token, timeoutMs, egress });
   if (answer.kind === 'failed') throw new TtnV2ApiError(answer.type, answer.message);
   const { response } = answer;
   if (response.statusCode !== 200) {

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { portOf, refusedAddress } from '../egress-lookup';
 import { isJsonObject } from '../json-fields';
 import { streamErrorText } from './ttn-v3-envelope';
 import { ttnV3StreamRequestBody, type TtnV3StreamTarget } from './ttn-v3-endpoint';
@@ -25,7 +26,16 @@ const MAX_ERROR_BODY = 16 * 1024;
 const TCP_KEEPALIVE_MS = 30_000;
 
 /** `POST {base}/api/v3/events` (docs/wire-formats.md §5.3). Never rejects: every failure is a value with its reason. */
-export function openTtnV3Stream(
+export async function openTtnV3Stream(
+  target: TtnV3StreamTarget,
+  options: OpenTtnV3StreamOptions,
+): Promise<OpenedTtnV3Stream> {
+  const refused = await refusedAddress(target.url, target.egress);
+  if (refused !== null) return { kind: 'failed', message: refused.message, timedOut: false };
+  return requestStream(target, options);
+}
+
+function requestStream(
   target: TtnV3StreamTarget,
   options: OpenTtnV3StreamOptions,
 ): Promise<OpenedTtnV3Stream> {
@@ -44,6 +54,8 @@ export function openTtnV3Stream(
       // A stream holds its socket for hours: a dedicated one, never a pooled one.
       agent: false,
       signal: options.signal,
+      // Resolved once and checked by the egress policy; the URL's host name stays the TLS name and Host header.
+      ...(target.egress ? { lookup: target.egress(portOf(target.url)) } : {}),
       headers: {
         Authorization: `Bearer ${target.apiKey}`,
         Accept: 'text/event-stream',

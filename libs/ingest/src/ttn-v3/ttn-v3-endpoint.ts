@@ -1,3 +1,4 @@
+import type { EgressLookup } from '../egress-lookup';
 import { isTtsGatewayId } from './ttn-v3-gateway';
 
 /** Where and as whom a collector reads the Events stream. */
@@ -8,6 +9,8 @@ export interface TtnV3Endpoint {
   gatewayIds: readonly string[];
   /** A gateway, user or organisation API key with RIGHT_GATEWAY_TRAFFIC_READ and RIGHT_GATEWAY_STATUS_READ. */
   apiKey: string;
+  /** The server's egress policy; without one, node resolves and connects as it likes. */
+  egress?: EgressLookup;
 }
 
 /** The validated request: checked once at start-up, so a bad setting fails loudly instead of retrying forever. */
@@ -15,6 +18,7 @@ export interface TtnV3StreamTarget {
   url: URL;
   gatewayIds: readonly string[];
   apiKey: string;
+  egress?: EgressLookup;
 }
 
 const API_KEY = /^[\x21-\x7e]+$/;
@@ -24,6 +28,7 @@ export function ttnV3StreamTarget(endpoint: TtnV3Endpoint): TtnV3StreamTarget {
     url: ttnV3EventsUrl(endpoint.baseUrl),
     gatewayIds: checkedGatewayIds(endpoint.gatewayIds),
     apiKey: checkedApiKey(endpoint.apiKey),
+    egress: endpoint.egress,
   };
 }
 

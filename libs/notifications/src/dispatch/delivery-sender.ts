@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
 import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { Mailer } from '@lorawatch/mail/mailer.port';
+import type { EgressCaller, EgressPolicy } from '@lorawatch/platform/egress/egress-policy';
 import type { SecretBox } from '@lorawatch/platform/secret-box';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { DeliveryResult, DeliveryState } from '../domain/notification';
@@ -28,6 +32,8 @@ export class DeliverySender {
     private readonly mailer: Mailer,
     private readonly secrets: SecretBox,
     private readonly publicUrl: string,
+    /** Webhooks go where the egress policy allows, to the address it checked; null only in tests. */
+    private readonly egress: EgressPolicy | null = null,
   ) {}
 
   async send(job: DeliveryJob): Promise<DeliveryResult> {
@@ -84,16 +90,11 @@ export class DeliverySender {
       headers['x-signature'] = headerSignature;
       headers.signature = headerSignature;
     }
-    const response = await fetch(job.delivery.target, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    const status = await postWebhook(new URL(job.delivery.target), headers, body, this.egress, {
+      organizationId: job.notification.organizationId,
     });
-    await response.body?.cancel();
-    const delivered = response.status >= 200 && response.status < 300;
-    return { delivered, httpStatus: response.status, error: delivered ? null : `HTTP ${response.status}` };
+    const delivered = status >= 200 && status < 300;
+    return { delivered, httpStatus: status, error: delivered ? null : `HTTP ${status}` };
   }
 
   /** The destination's secret in clear, null when it has none, undefined when the destination is gone. */
@@ -107,4 +108,39 @@ export class DeliverySender {
     if (!destination) return undefined;
     return destination.secretSealed === null ? null : this.secrets.open(destination.secretSealed);
   }
+}
+
+/**
+ * One POST, redirects not followed, answer body not read; resolves to the HTTP status. The host is resolved once by
+ * the egress policy, which refuses addresses the organisation may not reach (EgressRefusedError), and the request
+ * goes to that address with the URL's host name as its Host header and TLS name.
+ */
+export async function postWebhook(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  egress: EgressPolicy | null,
+  caller: EgressCaller,
+): Promise<number> {
+  const port = url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  // node:net skips `lookup` for an IP address: that one is checked here.
+  if (egress && isIP(host) !== 0) await egress.resolve(host, port, caller);
+  const lookup = egress?.lookupFor(port, caller);
+  const transport = url.protocol === 'https:' ? https : http;
+  return await new Promise<number>((resolve, reject) => {
+    const request = transport.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      timeout: WEBHOOK_TIMEOUT_MS,
+      ...(lookup ? { lookup } : {}),
+    });
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', reject);
+    request.on('response', (response) => {
+      response.destroy();
+      resolve(response.statusCode ?? 0);
+    });
+    request.end(body);
+  });
 }

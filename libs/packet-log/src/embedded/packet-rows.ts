@@ -1,5 +1,4 @@
-import type { Packet } from '@lorawatch/domain/packet';
-import type { PacketRecord } from '../packet-log.port';
+import { logRecord, type LogEntry, type LogRecord } from '../packet-log.port';
 
 /**
  * packet_partitions keeps each partition's next offset, so offsets are never reused even after retention
@@ -36,12 +35,11 @@ export interface PacketRow {
   packet: string;
 }
 
-export function toPacketRecord(row: PacketRow): PacketRecord {
-  return {
-    partition: row.partition,
-    offset: row.offset,
-    key: row.key,
-    timestamp: row.timestamp,
-    packet: JSON.parse(row.packet) as Packet,
-  };
+/**
+ * The `packet` column holds the entry's JSON: a packet, or a heartbeat (`"kind": "heartbeat"`). Rows written
+ * before heartbeats existed are all packets and read as such.
+ */
+export function toLogRecord(row: PacketRow): LogRecord {
+  const place = { partition: row.partition, offset: row.offset, key: row.key, timestamp: row.timestamp };
+  return logRecord(place, JSON.parse(row.packet) as LogEntry);
 }

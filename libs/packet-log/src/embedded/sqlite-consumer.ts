@@ -1,9 +1,13 @@
+import { isBusy } from '@lorawatch/sqlite/busy-retry';
 import type { WakeSignal } from '@lorawatch/sqlite/wake-signal';
-import type { BatchHandler, ConsumeOptions, Consumer, PacketRecord } from '../packet-log.port';
+import type { BatchHandler, ConsumeOptions, Consumer, LogRecord } from '../packet-log.port';
+
+/** Pause after the file's write lock could not be had in time (SQLITE_BUSY), before reading on. */
+const BUSY_PAUSE_MS = 1000;
 
 /** What a consumer needs from the log. */
 export interface ConsumerSource {
-  read(partition: number, fromOffset: number, maxCount: number): PacketRecord[];
+  read(partition: number, fromOffset: number, maxCount: number): LogRecord[];
   endOffset(partition: number): number;
   committed(group: string, partition: number): number;
   /** Commits only forwards, so a handler that already committed the same offset with its own write is kept. */
@@ -101,6 +105,11 @@ export class SqliteConsumer implements Consumer {
         }
       }
     } catch (error) {
+      if (isBusy(error) && !this.stopping) {
+        // The batch was not committed: after a pause it is read again from the committed offset.
+        await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+        return this.run();
+      }
       this.failure = { error };
       this.stopping = true;
       this.settings.onError(error);

@@ -1,16 +1,19 @@
-import { packetKey, type Packet } from '@lorawatch/domain/packet';
+import type { Packet } from '@lorawatch/domain/packet';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
+import { retryWhileBusy } from '@lorawatch/sqlite/busy-retry';
 import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
 import type {
   AppendOutcome,
   BatchHandler,
   ConsumeOptions,
   Consumer,
+  LogEntry,
+  LogRecord,
   PacketLog,
-  PacketRecord,
 } from '../packet-log.port';
+import { entryKey, isHeartbeat } from '../packet-log.port';
 import { partitionForKey } from './murmur2';
-import { PACKET_LOG_SCHEMA, toPacketRecord, type PacketRow } from './packet-rows';
+import { PACKET_LOG_SCHEMA, toLogRecord, type PacketRow } from './packet-rows';
 import { SqliteConsumer, type ConsumerSource } from './sqlite-consumer';
 
 export interface SqlitePacketLogOptions {
@@ -57,17 +60,17 @@ export class SqlitePacketLog implements PacketLog {
     return partitionForKey(key, this.partitions);
   }
 
-  async append(packets: Packet[]): Promise<AppendOutcome[]> {
+  async append(entries: LogEntry[]): Promise<AppendOutcome[]> {
     const timestamp = this.now().toISOString();
-    const outcomes = this.db
-      .transaction(() => packets.map((packet) => this.appendOne(packet, timestamp)))
-      .immediate();
+    const outcomes = await retryWhileBusy(() =>
+      this.db.transaction(() => entries.map((entry) => this.appendOne(entry, timestamp))).immediate(),
+    );
     if (outcomes.some((outcome) => outcome.appended)) this.appended.notify();
     this.applyRetention();
     return outcomes;
   }
 
-  async read(partition: number, fromOffset: number, maxCount: number): Promise<PacketRecord[]> {
+  async read(partition: number, fromOffset: number, maxCount: number): Promise<LogRecord[]> {
     return this.readNow(partition, fromOffset, maxCount);
   }
 
@@ -97,7 +100,9 @@ export class SqlitePacketLog implements PacketLog {
 
   async getById(id: string): Promise<Packet | null> {
     const row = this.statements.packetById.get(id);
-    return row ? (JSON.parse(row.packet) as Packet) : null;
+    if (!row) return null;
+    const entry = JSON.parse(row.packet) as LogEntry;
+    return isHeartbeat(entry) ? null : entry;
   }
 
   async prune(olderThan: string): Promise<number> {
@@ -110,14 +115,14 @@ export class SqlitePacketLog implements PacketLog {
     if (this.options.ownsDatabase && this.db.open) this.db.close();
   }
 
-  private appendOne(packet: Packet, timestamp: string): AppendOutcome {
-    const existing = this.statements.placeOf.get(packet.id);
+  private appendOne(entry: LogEntry, timestamp: string): AppendOutcome {
+    const existing = this.statements.placeOf.get(entry.id);
     if (existing) return { appended: false, partition: existing.partition, offset: existing.offset };
-    const key = packetKey(packet);
+    const key = entryKey(entry);
     const partition = this.partitionFor(key);
     const offset = this.statements.takeOffset.get(partition)?.offset;
     if (offset === undefined) throw new Error(`Packet log partition ${partition} is missing`);
-    this.statements.insert.run(partition, offset, packet.id, key, timestamp, JSON.stringify(packet));
+    this.statements.insert.run(partition, offset, entry.id, key, timestamp, JSON.stringify(entry));
     return { appended: true, partition, offset };
   }
 
@@ -154,8 +159,8 @@ export class SqlitePacketLog implements PacketLog {
     };
   }
 
-  private readNow(partition: number, fromOffset: number, maxCount: number): PacketRecord[] {
-    return this.statements.read.all(partition, fromOffset, maxCount).map(toPacketRecord);
+  private readNow(partition: number, fromOffset: number, maxCount: number): LogRecord[] {
+    return this.statements.read.all(partition, fromOffset, maxCount).map(toLogRecord);
   }
 
   private endOffset(partition: number): number {

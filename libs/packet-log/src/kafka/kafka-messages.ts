@@ -1,22 +1,24 @@
-import { packetKey, type Packet } from '@lorawatch/domain/packet';
 import type { Message } from 'kafkajs';
 import { partitionForKey } from '../embedded/murmur2';
-import type { PacketRecord } from '../packet-log.port';
+import { entryKey, logRecord, type Heartbeat, type LogEntry, type LogRecord } from '../packet-log.port';
 
-/** Header carrying the packet id, so de-duplication can index a record without parsing its JSON value. */
+/**
+ * Header carrying the entry id (a packet's, or a heartbeat's), so de-duplication can index a record without
+ * parsing its JSON value.
+ */
 export const PACKET_ID_HEADER = 'packet-id';
 
 /**
  * The partition is chosen here and sent explicitly: Kafka's default partitioner would give the same answer
  * (same murmur2), but an explicit partition keeps the log independent of the producer's partitioner setting.
  */
-export function packetMessage(packet: Packet, partitions: number): Message & { partition: number } {
-  const key = packetKey(packet);
+export function entryMessage(entry: LogEntry, partitions: number): Message & { partition: number } {
+  const key = entryKey(entry);
   return {
     key,
-    value: JSON.stringify(packet),
+    value: JSON.stringify(entry),
     partition: partitionForKey(key, partitions),
-    headers: { [PACKET_ID_HEADER]: packet.id },
+    headers: { [PACKET_ID_HEADER]: entry.id },
   };
 }
 
@@ -35,11 +37,11 @@ export interface RejectedMessage {
   reason: string;
 }
 
-export type Decoded = { ok: true; record: PacketRecord } | { ok: false; rejected: RejectedMessage };
+export type Decoded = { ok: true; record: LogRecord } | { ok: false; rejected: RejectedMessage };
 
 /**
- * A record that is not a packet (written by another tool, truncated, hand-edited) is rejected with a reason:
- * the caller counts it and moves past it, so one bad record never stops a consumer.
+ * A record that is neither a packet nor a heartbeat (written by another tool, truncated, hand-edited) is rejected
+ * with a reason: the caller counts it and moves past it, so one bad record never stops a consumer.
  */
 export function decodePacketMessage(partition: number, message: RawMessage): Decoded {
   const reject = (reason: string): Decoded => ({
@@ -55,31 +57,28 @@ export function decodePacketMessage(partition: number, message: RawMessage): Dec
   } catch {
     return reject('value is not JSON');
   }
-  const problem = packetProblem(value);
+  const problem = entryProblem(value);
   if (problem) return reject(problem);
-  const packet = value as Packet;
+  const entry = value as LogEntry;
   const headerId = headerText(message.headers?.[PACKET_ID_HEADER]);
-  if (headerId !== null && headerId !== packet.id)
+  if (headerId !== null && headerId !== entry.id)
     return reject('packet-id header differs from the packet id');
   const millis = Number(message.timestamp);
   if (!Number.isFinite(millis) || millis < 0) return reject(`invalid timestamp "${message.timestamp}"`);
-  return {
-    ok: true,
-    record: {
-      partition,
-      offset,
-      key: message.key?.toString('utf8') ?? packetKey(packet),
-      timestamp: new Date(millis).toISOString(),
-      packet,
-    },
+  const place = {
+    partition,
+    offset,
+    key: message.key?.toString('utf8') ?? entryKey(entry),
+    timestamp: new Date(millis).toISOString(),
   };
+  return { ok: true, record: logRecord(place, entry) };
 }
 
 export function decodePacketMessages(
   partition: number,
   messages: RawMessage[],
-): { records: PacketRecord[]; rejected: RejectedMessage[] } {
-  const records: PacketRecord[] = [];
+): { records: LogRecord[]; rejected: RejectedMessage[] } {
+  const records: LogRecord[] = [];
   const rejected: RejectedMessage[] = [];
   for (const message of messages) {
     const decoded = decodePacketMessage(partition, message);
@@ -94,7 +93,8 @@ export function messagePacketId(message: RawMessage): string | null {
   const header = headerText(message.headers?.[PACKET_ID_HEADER]);
   if (header !== null) return header;
   const decoded = decodePacketMessage(0, message);
-  return decoded.ok ? decoded.record.packet.id : null;
+  if (!decoded.ok) return null;
+  return 'packet' in decoded.record ? decoded.record.packet.id : decoded.record.heartbeat.id;
 }
 
 function parseOffset(text: string): number | null {
@@ -110,9 +110,10 @@ function headerText(header: Buffer | string | (Buffer | string)[] | undefined): 
 }
 
 /** Checks the fields the log and the detectors rely on; the rest of the packet is the collector's business. */
-function packetProblem(value: unknown): string | null {
+function entryProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'value is not an object';
   const fields = value as Record<string, unknown>;
+  if (fields.kind === 'heartbeat') return heartbeatProblem(fields);
   if (typeof fields.id !== 'string' || fields.id === '') return 'packet has no id';
   for (const name of ['organizationId', 'dataSourceId', 'size', 'major'] as const) {
     if (typeof fields[name] !== 'number') return `packet field ${name} is not a number`;
@@ -121,4 +122,20 @@ function packetProblem(value: unknown): string | null {
     if (typeof fields[name] !== 'string') return `packet field ${name} is not a string`;
   }
   return null;
+}
+
+function heartbeatProblem(fields: Record<string, unknown>): string | null {
+  const shape: Record<keyof Omit<Heartbeat, 'kind'>, string> = {
+    id: 'string',
+    organizationId: 'number',
+    dataSourceId: 'number',
+    at: 'string',
+    connected: 'boolean',
+  };
+  for (const [name, type] of Object.entries(shape)) {
+    if (typeof fields[name] !== type) return `heartbeat field ${name} is not a ${type}`;
+  }
+  return fields.id === '' || Number.isNaN(Date.parse(fields.at as string))
+    ? 'heartbeat has no id or time'
+    : null;
 }

@@ -2,21 +2,17 @@ import { packetKey } from '@lorawatch/domain/packet';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
 import { Partitioners, type PartitionMetadata } from 'kafkajs';
 import { SqlitePacketLog } from '../embedded/sqlite-packet-log';
-import { samplePacket } from '../testing/packet-log.contract';
+import { sampleHeartbeat, samplePacket } from '../testing/packet-log.contract';
 import {
   decodePacketMessage,
   decodePacketMessages,
+  entryMessage,
   messagePacketId,
-  packetMessage,
   PACKET_ID_HEADER,
   type RawMessage,
 } from './kafka-messages';
 
-function asReceived(
-  message: ReturnType<typeof packetMessage>,
-  offset: string,
-  timestamp: string,
-): RawMessage {
+function asReceived(message: ReturnType<typeof entryMessage>, offset: string, timestamp: string): RawMessage {
   return {
     offset,
     key: Buffer.from(String(message.key)),
@@ -36,10 +32,10 @@ function metadata(partitions: number): PartitionMetadata[] {
   }));
 }
 
-describe('packetMessage', () => {
+describe('entryMessage', () => {
   it('keys the message by data source + device, with the packet JSON and its id in a header', () => {
     const packet = samplePacket('p-1', '70b3d57ed0000001');
-    const message = packetMessage(packet, 4);
+    const message = entryMessage(packet, 4);
     expect(message.key).toBe('7:70b3d57ed0000001');
     expect(JSON.parse(String(message.value))).toEqual(packet);
     expect(message.headers).toEqual({ [PACKET_ID_HEADER]: 'p-1' });
@@ -58,7 +54,7 @@ describe('packetMessage', () => {
             devAddr: devEui === null ? `0${index}` : null,
             dataSourceId: index % 7,
           });
-          const message = packetMessage(packet, partitions);
+          const message = entryMessage(packet, partitions);
           const fromKafka = kafkaDefault({
             topic: 'packets',
             partitionMetadata: metadata(partitions),
@@ -79,7 +75,7 @@ describe('packetMessage', () => {
 
 describe('decodePacketMessage', () => {
   const packet = samplePacket('p-1', '70b3d57ed0000001');
-  const message = packetMessage(packet, 4);
+  const message = entryMessage(packet, 4);
 
   it('gives back the record with its offset, key and the append time in ISO 8601', () => {
     const decoded = decodePacketMessage(2, asReceived(message, '41', '1714557600123'));
@@ -149,12 +145,43 @@ describe('decodePacketMessage', () => {
 });
 
 describe('messagePacketId', () => {
-  const message = packetMessage(samplePacket('p-9', '70b3d57ed0000009'), 4);
+  const message = entryMessage(samplePacket('p-9', '70b3d57ed0000009'), 4);
 
   it('reads the id from the header, else from the value, else gives null', () => {
     const raw = asReceived(message, '0', '1714557600123');
     expect(messagePacketId(raw)).toBe('p-9');
     expect(messagePacketId({ ...raw, headers: {} })).toBe('p-9');
     expect(messagePacketId({ ...raw, headers: {}, value: Buffer.from('nope') })).toBeNull();
+  });
+});
+
+describe('heartbeats', () => {
+  const heartbeat = sampleHeartbeat('2024-05-01T10:05:00.000Z');
+  const message = entryMessage(heartbeat, 4);
+
+  it('are keyed by their data source, with their id in the header, and decode as heartbeat records', () => {
+    expect(message.key).toBe('7:heartbeat');
+    expect(message.headers).toEqual({ [PACKET_ID_HEADER]: heartbeat.id });
+    const decoded = decodePacketMessage(2, asReceived(message, '9', '1714557900000'));
+    expect(decoded).toEqual({
+      ok: true,
+      record: {
+        partition: 2,
+        offset: 9,
+        key: '7:heartbeat',
+        timestamp: '2024-05-01T10:05:00.000Z',
+        heartbeat,
+      },
+    });
+    expect(messagePacketId({ ...asReceived(message, '9', '1714557900000'), headers: {} })).toBe(heartbeat.id);
+  });
+
+  it('are rejected with a reason when a field is missing', () => {
+    const { connected: _connected, ...broken } = heartbeat;
+    const raw = { ...asReceived(message, '1', '1714557900000'), value: Buffer.from(JSON.stringify(broken)) };
+    expect(decodePacketMessage(0, raw)).toEqual({
+      ok: false,
+      rejected: { partition: 0, offset: '1', reason: 'heartbeat field connected is not a boolean' },
+    });
   });
 });

@@ -1,19 +1,21 @@
 import type { Packet } from '@lorawatch/domain/packet';
 import { Kafka, type Admin, type Producer } from 'kafkajs';
 import { partitionForKey } from '../embedded/murmur2';
-import type {
-  AppendOutcome,
-  BatchHandler,
-  ConsumeOptions,
-  Consumer,
-  PacketLog,
-  PacketRecord,
+import {
+  isPacketRecord,
+  type AppendOutcome,
+  type BatchHandler,
+  type ConsumeOptions,
+  type Consumer,
+  type LogEntry,
+  type LogRecord,
+  type PacketLog,
 } from '../packet-log.port';
 import { KafkaGroupConsumer } from './kafka-consumer';
 import {
   decodePacketMessages,
+  entryMessage,
   messagePacketId,
-  packetMessage,
   type RawMessage,
   type RejectedMessage,
 } from './kafka-messages';
@@ -120,14 +122,14 @@ export class KafkaPacketLog implements PacketLog {
     return partitionForKey(key, this.partitions);
   }
 
-  append(packets: Packet[]): Promise<AppendOutcome[]> {
+  append(packets: LogEntry[]): Promise<AppendOutcome[]> {
     // One append at a time per connection, so the index check and the write cannot interleave.
     const next = this.appendQueue.then(() => this.appendNow(packets));
     this.appendQueue = next.catch(() => undefined);
     return next;
   }
 
-  async read(partition: number, fromOffset: number, maxCount: number): Promise<PacketRecord[]> {
+  async read(partition: number, fromOffset: number, maxCount: number): Promise<LogRecord[]> {
     this.checkPartition(partition);
     const messages = await this.readRaw(partition, fromOffset, maxCount);
     const { records, rejected } = decodePacketMessages(partition, messages);
@@ -181,7 +183,8 @@ export class KafkaPacketLog implements PacketLog {
     const place = this.index.findAnywhere(id);
     if (!place) return null;
     const [record] = await this.read(place.partition, place.offset, 1);
-    return record?.offset === place.offset && record.packet.id === id ? record.packet : null;
+    if (record === undefined || record.offset !== place.offset || !isPacketRecord(record)) return null;
+    return record.packet.id === id ? record.packet : null;
   }
 
   async prune(olderThan: string): Promise<number> {
@@ -240,9 +243,9 @@ export class KafkaPacketLog implements PacketLog {
     }
   }
 
-  private async appendNow(packets: Packet[]): Promise<AppendOutcome[]> {
+  private async appendNow(packets: LogEntry[]): Promise<AppendOutcome[]> {
     if (packets.length === 0) return [];
-    const messages = packets.map((packet) => packetMessage(packet, this.partitions));
+    const messages = packets.map((packet) => entryMessage(packet, this.partitions));
     const { low, high } = await this.watermarks();
     for (const partition of new Set(messages.map((m) => m.partition))) {
       await this.catchUp(partition, low[partition], high[partition]);

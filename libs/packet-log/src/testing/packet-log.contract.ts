@@ -1,6 +1,15 @@
 import { packetKey, type Packet } from '@lorawatch/domain/packet';
 import { GroupAppender } from '../group-appender';
-import type { AppendOutcome, PacketLog, PacketRecord } from '../packet-log.port';
+import {
+  entryOf,
+  heartbeatId,
+  isPacketRecord,
+  type AppendOutcome,
+  type Heartbeat,
+  type LogRecord,
+  type PacketLog,
+  type PacketRecord,
+} from '../packet-log.port';
 
 /** One log under test (at least 2 partitions); every open() is another connection to the same data. */
 export interface PacketLogFixture {
@@ -52,6 +61,10 @@ export function samplePacket(id: string, devEui: string, overrides: Partial<Pack
   };
 }
 
+export function sampleHeartbeat(at: string, connected = true): Heartbeat {
+  return { kind: 'heartbeat', id: heartbeatId(7, at), organizationId: 1, dataSourceId: 7, at, connected };
+}
+
 /** Packets for `devices` devices, `perDevice` each, ids "<device>-<n>", interleaved by device. */
 function traffic(devices: number, perDevice: number): Packet[] {
   const packets: Packet[] = [];
@@ -67,10 +80,10 @@ function sleep(ms: number): Promise<void> {
 
 /** Collects what a consumer receives; checks each batch is one partition, in offset order. */
 function recorder(): {
-  records: PacketRecord[];
-  handler: (batch: PacketRecord[], c: { partition: number }) => Promise<void>;
+  records: LogRecord[];
+  handler: (batch: LogRecord[], c: { partition: number }) => Promise<void>;
 } {
-  const records: PacketRecord[] = [];
+  const records: LogRecord[] = [];
   return {
     records,
     handler: async (batch, context) => {
@@ -83,7 +96,7 @@ function recorder(): {
   };
 }
 
-const ids = (records: PacketRecord[]): string[] => records.map((record) => record.packet.id).sort();
+const ids = (records: LogRecord[]): string[] => records.map((record) => entryOf(record).id).sort();
 
 /** The behaviour every PacketLog adapter must have (Kafka semantics). */
 export function packetLogContract(
@@ -139,7 +152,7 @@ export function packetLogContract(
         const before = new Date().toISOString();
         const [first] = await log.append(packets);
 
-        const records = await log.read(first.partition, 1, 2);
+        const records = (await log.read(first.partition, 1, 2)).filter(isPacketRecord);
         expect(records.map((r) => [r.offset, r.packet.fCount])).toEqual([
           [1, 2],
           [2, 3],
@@ -169,6 +182,28 @@ export function packetLogContract(
         await log.append([packet]);
         expect(await log.getById('find-me')).toEqual(packet);
         expect(await log.getById('unknown')).toBeNull();
+      });
+
+      it('keeps heartbeats in order with the packets, in one partition per data source, never as packets', async () => {
+        const beats = [
+          sampleHeartbeat('2024-05-01T10:01:00.000Z'),
+          sampleHeartbeat('2024-05-01T10:02:00.000Z', false),
+        ];
+        const outcomes = await log.append([beats[0], samplePacket('between', '70b3d57ed0000001'), beats[1]]);
+        expect(outcomes[2].partition).toBe(outcomes[0].partition);
+        expect(outcomes[2].offset).toBeGreaterThan(outcomes[0].offset);
+        expect(outcomes[0].partition).toBe(log.partitionFor('7:heartbeat'));
+
+        const records = await log.read(outcomes[0].partition, outcomes[0].offset, 10);
+        const stored = records.filter((record) => !isPacketRecord(record));
+        expect(stored).toEqual([
+          expect.objectContaining({ offset: outcomes[0].offset, key: '7:heartbeat', heartbeat: beats[0] }),
+          expect.objectContaining({ offset: outcomes[2].offset, key: '7:heartbeat', heartbeat: beats[1] }),
+        ]);
+        // A re-delivered heartbeat is recognised by its id; it is never returned as a packet.
+        expect(await log.append([beats[0]])).toEqual([{ ...outcomes[0], appended: false }]);
+        expect(await log.getById(beats[0].id)).toBeNull();
+        expect(await log.getById('between')).toMatchObject({ id: 'between' });
       });
     });
 
@@ -393,10 +428,11 @@ export function packetLogContract(
   });
 }
 
+/** Every packet record (the tests using it append packets only). */
 async function readEverything(log: PacketLog): Promise<PacketRecord[]> {
   const records: PacketRecord[] = [];
   for (let partition = 0; partition < log.partitions; partition += 1) {
-    records.push(...(await log.read(partition, 0, 10_000)));
+    records.push(...(await log.read(partition, 0, 10_000)).filter(isPacketRecord));
   }
   return records;
 }

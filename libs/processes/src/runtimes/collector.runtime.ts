@@ -7,6 +7,7 @@ import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store
 import { Metrics } from '@lorawatch/ops/metrics';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { egressRulesOf } from '@lorawatch/platform/egress/egress-rules';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { processStatus, type ProcessRuntime, type ProcessState } from '../process-runtime';
 
@@ -42,6 +43,8 @@ export class CollectorRuntime implements ProcessRuntime, OnApplicationShutdown {
       new SecretBox(config.secretKey),
       metrics,
       leases,
+      egressRulesOf(config),
+      config.detectorTickSeconds * 1000,
     );
   }
 

@@ -6,10 +6,11 @@ import { dataSourcesProjection } from '@lorawatch/data-sources/projection/data-s
 import { DetectionRunner } from '@lorawatch/detection/detection-runner';
 import { KeyAuditRunner } from '@lorawatch/detection/key-audit-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
+import { ENGINES } from '@lorawatch/engines/engines.module';
+import type { Engines } from '@lorawatch/engines/open-engines';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
-import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { policiesProjection } from '@lorawatch/policies/policies.projection';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CheckpointWatch } from '../checkpoint-watch';
@@ -36,7 +37,7 @@ export class DetectorRuntime implements ProcessRuntime, OnApplicationShutdown {
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: Metrics,
-    @Inject(CLOCK) clock: Clock,
+    @Inject(ENGINES) engines: Engines,
   ) {
     const policies = new PolicyProvider(store);
     const appKeys = new OrganizationAppKeys(store);
@@ -48,8 +49,9 @@ export class DetectorRuntime implements ProcessRuntime, OnApplicationShutdown {
     );
     this.detection = new DetectionRunner(packets, events, store, policies, metrics, {
       tickIntervalMs: config.detectorTickSeconds * 1000,
-      clock,
-      cacheState: false,
+      // On the embedded log this process is the only detector and keeps every partition: its sagas' state can stay
+      // in memory between batches. Replicas in a Kafka group hand partitions to one another and must re-read it.
+      cacheState: engines.kinds.packets === 'embedded',
     });
     this.keyAudit = new KeyAuditRunner({
       packets,

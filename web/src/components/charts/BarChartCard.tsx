@@ -1,9 +1,12 @@
-import { Box } from '@mantine/core';
+import { Box, useComputedColorScheme } from '@mantine/core';
 import { ResponsiveBar } from '@nivo/bar';
 import { formatCount } from '../../lib/format';
 import { ChartCard } from './ChartCard';
 import { NIVO_THEME } from './nivo-theme';
-import { chartColor } from './palette';
+import { yTickValues } from './chart-data';
+import { chartColor, paletteColorFor } from './palette';
+
+export { yTickValues };
 
 export interface BarPoint {
   /** The bucket's axis label (an hour or a day, already formatted). */
@@ -23,15 +26,6 @@ export interface BarChartCardProps {
   testId?: string;
 }
 
-/** Seven ticks on the y axis (docs/console.md §9). */
-const Y_TICKS = 7;
-
-export function yTickValues(max: number): number[] {
-  if (max <= 0) return [0];
-  const step = Math.max(1, Math.ceil(max / (Y_TICKS - 1)));
-  return Array.from({ length: Y_TICKS }, (_, index) => index * step);
-}
-
 /** A dashboard bar chart of counts per bucket. */
 export function BarChartCard({
   title,
@@ -43,6 +37,8 @@ export function BarChartCard({
   height = 220,
   testId,
 }: BarChartCardProps) {
+  const scheme = useComputedColorScheme('light');
+  const barColor = paletteColorFor(color, scheme);
   const max = points.reduce((highest, point) => Math.max(highest, point.y), 0);
   const ticks = yTickValues(max);
   return (
@@ -57,7 +53,7 @@ export function BarChartCard({
           data={points.map((point) => ({ x: point.x, y: point.y }))}
           keys={['y']}
           indexBy="x"
-          colors={[color]}
+          colors={[barColor]}
           margin={{ top: 8, right: 8, bottom: 36, left: 44 }}
           padding={0.25}
           enableLabel={false}

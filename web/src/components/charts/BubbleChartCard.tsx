@@ -1,9 +1,10 @@
-import { Box, SimpleGrid } from '@mantine/core';
+import { Box, SimpleGrid, useComputedColorScheme } from '@mantine/core';
 import { ResponsiveCirclePacking } from '@nivo/circle-packing';
 import { ChartCard } from './ChartCard';
 import { NIVO_THEME } from './nivo-theme';
+import { sliceOutline } from './palette';
 import { ChartLegend } from './ChartLegend';
-import { withColours, type ChartDatum } from './chart-data';
+import { OTHER_ID, groupSmallSlices, withColours, type ChartDatum } from './chart-data';
 
 export interface BubbleChartCardProps {
   title: string;
@@ -25,7 +26,7 @@ interface Bubble {
   children?: Bubble[];
 }
 
-/** The Alerts review's bubble charts: one bubble per group, sized by its count; click to filter. */
+/** The Alerts review's bubble charts: one bubble per group, sized by its count; click to filter. Small groups join 'Other (n)'. */
 export function BubbleChartCard({
   title,
   data,
@@ -37,7 +38,14 @@ export function BubbleChartCard({
   height = 200,
   testId,
 }: BubbleChartCardProps) {
-  const coloured = withColours(data.filter((datum) => datum.value > 0));
+  const scheme = useComputedColorScheme('light');
+  const coloured = withColours(
+    groupSmallSlices(
+      data.filter((datum) => datum.value > 0),
+      selected,
+    ),
+    scheme,
+  );
   const root: Bubble = {
     id: 'root',
     label: title,
@@ -57,7 +65,8 @@ export function BubbleChartCard({
       height={height}
       testId={testId}
     >
-      <SimpleGrid cols={2} spacing="sm">
+      {/* Chart and legend side by side when the card is wide enough, the legend below the chart otherwise. */}
+      <SimpleGrid type="container" cols={{ base: 1, '400px': 2 }} spacing="sm">
         <Box h={height} role="img" aria-label={`${title} chart`}>
           <ResponsiveCirclePacking<Bubble>
             theme={NIVO_THEME}
@@ -71,12 +80,20 @@ export function BubbleChartCard({
                 ? (node.data.color ?? '#cccccc')
                 : `${node.data.color ?? '#cccccc'}55`
             }
+            borderWidth={1}
+            borderColor={(node: { data: Bubble }) => sliceOutline(node.data.color ?? '#cccccc', scheme)}
             enableLabels={false}
-            onClick={onSelect ? (node) => onSelect(node.id) : undefined}
+            onClick={
+              onSelect
+                ? (node) => {
+                    if (node.id !== OTHER_ID) onSelect(node.id);
+                  }
+                : undefined
+            }
             animate={false}
           />
         </Box>
-        <ChartLegend data={coloured} selected={selected} onSelect={onSelect} />
+        <ChartLegend data={coloured} selected={selected} onSelect={onSelect} maxHeight={height} />
       </SimpleGrid>
     </ChartCard>
   );

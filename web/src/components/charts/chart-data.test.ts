@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, legendEntries, showsSliceLabel, withColours } from './chart-data';
-import { CHART_COLORS } from './palette';
+import {
+  OTHER_ID,
+  formatPercent,
+  groupSmallSlices,
+  legendEntries,
+  niceStep,
+  showsSliceLabel,
+  withColours,
+  yTickValues,
+} from './chart-data';
+import { CHART_PALETTES } from './palette';
 
 describe('chart data', () => {
   const data = [
@@ -22,20 +31,84 @@ describe('chart data', () => {
     expect(showsSliceLabel(0, 0)).toBe(false);
   });
 
-  it('cycles the five chart colours unless a datum has its own', () => {
-    const coloured = withColours([...data, { id: 'f', label: 'F', value: 1 }]);
-    expect(coloured.map((datum) => datum.color)).toEqual([
-      CHART_COLORS[0],
-      CHART_COLORS[1],
-      CHART_COLORS[2],
-      CHART_COLORS[3],
-      '#f05050',
-      CHART_COLORS[0],
-    ]);
-  });
+  it.each(['light', 'dark'] as const)(
+    'cycles the five %s chart colours unless a datum has its own',
+    (scheme) => {
+      const palette = CHART_PALETTES[scheme];
+      const coloured = withColours([...data, { id: 'f', label: 'F', value: 1 }], scheme);
+      expect(coloured.map((datum) => datum.color)).toEqual([
+        palette[0],
+        palette[1],
+        palette[2],
+        palette[3],
+        '#f05050',
+        palette[0],
+      ]);
+    },
+  );
 
   it('formats shares to one decimal', () => {
     expect(formatPercent(1, 3)).toBe('33.3%');
     expect(formatPercent(0, 0)).toBe('0%');
+  });
+
+  describe('grouping small slices', () => {
+    const vendors = Array.from({ length: 27 }, (_, index) => ({
+      id: `v${index}`,
+      label: `Vendor ${index}`,
+      value: index < 5 ? 100 : 3,
+    }));
+
+    it('keeps at most eight slices and gathers the rest as Other (n)', () => {
+      const many = Array.from({ length: 12 }, (_, index) => ({
+        id: `k${index}`,
+        label: `K${index}`,
+        value: 10,
+      }));
+      const grouped = groupSmallSlices(many);
+      expect(grouped).toHaveLength(9);
+      expect(grouped[8]).toEqual({ id: OTHER_ID, label: 'Other (4)', value: 40 });
+    });
+
+    it('gathers slices under 2 % of the total and keeps the sum', () => {
+      const grouped = groupSmallSlices(vendors);
+      expect(grouped.map((datum) => datum.id)).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', OTHER_ID]);
+      expect(grouped[5].label).toBe('Other (22)');
+      const sum = (list: readonly { value: number }[]) =>
+        list.reduce((total, datum) => total + datum.value, 0);
+      expect(sum(grouped)).toBe(sum(vendors));
+    });
+
+    it('keeps a selected slice of its own however small', () => {
+      const grouped = groupSmallSlices(vendors, ['v20']);
+      expect(grouped.map((datum) => datum.id)).toContain('v20');
+      expect(grouped.at(-1)?.label).toBe('Other (21)');
+    });
+
+    it('leaves a single small slice alone', () => {
+      const few = [...data.slice(1), { id: 'tiny', label: 'Tiny', value: 1 }];
+      expect(groupSmallSlices(few)).toEqual(few);
+    });
+  });
+
+  describe('y axis ticks', () => {
+    it('rounds steps to 1, 2 or 5 times a power of ten, never under 1', () => {
+      expect([0.3, 1, 1.2, 2, 2.1, 4.9, 5, 7, 12, 150, 892, 1700].map(niceStep)).toEqual([
+        1, 1, 2, 2, 5, 5, 5, 10, 20, 200, 1000, 2000,
+      ]);
+    });
+
+    it('gives seven whole, evenly spaced ticks from 0 up to at least the maximum', () => {
+      expect(yTickValues(5350)).toEqual([0, 1000, 2000, 3000, 4000, 5000, 6000]);
+      expect(yTickValues(26)).toEqual([0, 5, 10, 15, 20, 25, 30]);
+      expect(yTickValues(3)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      expect(yTickValues(0)).toEqual([0]);
+      for (const max of [1, 9, 33, 71, 892, 2600, 123_456]) {
+        const ticks = yTickValues(max);
+        expect(ticks).toHaveLength(7);
+        expect(ticks.at(-1)).toBeGreaterThanOrEqual(max);
+        expect(ticks.every(Number.isInteger)).toBe(true);
+      }
+    });
   });
 });

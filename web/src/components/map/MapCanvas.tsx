@@ -1,10 +1,11 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import MapLibreMap, { Layer, Marker, NavigationControl, ScaleControl, Source } from 'react-map-gl/maplibre';
 import { MapMarker } from './MapMarker';
 import { boundsOf, circlesCollection, type MapCircle, type MapPoint } from './map-geometry';
 import { localMapStyle } from './map-style';
+import { loadWorldBase, type WorldBase } from './world-base';
 
 export interface MapCanvasProps {
   points: MapPoint[];
@@ -31,12 +32,36 @@ export default function MapCanvas({
   const [remoteFailed, setRemoteFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const useRemote = styleUrl !== null && !remoteFailed;
+  const [world, setWorld] = useState<WorldBase | null>(null);
 
-  const mapStyle = useMemo(
-    () =>
-      useRemote ? styleUrl : localMapStyle(scheme === 'dark' ? theme.colors.dark[6] : theme.colors.gray[1]),
-    [useRemote, styleUrl, scheme, theme],
-  );
+  useEffect(() => {
+    if (useRemote) return;
+    let current = true;
+    loadWorldBase().then(
+      (loaded) => {
+        if (current) setWorld(loaded);
+      },
+      // Without the outlines the map still shows water, markers and circles.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [useRemote]);
+
+  const mapStyle = useMemo(() => {
+    if (useRemote) return styleUrl;
+    const dark = scheme === 'dark';
+    return localMapStyle(
+      {
+        water: dark ? theme.colors.dark[8] : '#d4e4f1',
+        land: dark ? theme.colors.dark[5] : theme.colors.gray[0],
+        coastline: dark ? theme.colors.dark[2] : theme.colors.gray[6],
+        border: dark ? theme.colors.dark[3] : theme.colors.gray[5],
+      },
+      world,
+    );
+  }, [useRemote, styleUrl, scheme, theme, world]);
   const circleData = useMemo(() => circlesCollection(circles), [circles]);
   const initialViewState = useMemo(() => {
     const bounds = boundsOf(points, circles);

@@ -1,4 +1,5 @@
 import { Box, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { MARKER_COLORS } from './MapMarker';
 import {
   boundsOf,
@@ -8,6 +9,7 @@ import {
   type MapCircle,
   type MapPoint,
 } from './map-geometry';
+import { loadWorldBase, outlinePath, type WorldBase } from './world-base';
 
 const VIEW_WIDTH = 1000;
 const PADDING = 60;
@@ -25,6 +27,7 @@ export function StaticMap({
   circles: MapCircle[];
   height: number;
 }) {
+  const world = useWorldBase();
   const bounds = boundsOf(points, circles);
   if (!bounds) return null;
   const [[west, south], [east, north]] = bounds;
@@ -53,6 +56,13 @@ export function StaticMap({
         aria-label="Asset locations"
         data-testid="static-map"
       >
+        {world && (
+          <g data-testid="map-land" fill="var(--mantine-color-body)" stroke="var(--mantine-color-dimmed)">
+            {world.land.features.map((country, index) => (
+              <path key={index} d={outlinePath(country.geometry, project)} strokeWidth={1.5} />
+            ))}
+          </g>
+        )}
         {placeableCircles(circles).map((circle, index) => (
           <polygon
             key={`circle-${index}`}
@@ -99,4 +109,22 @@ export function StaticMap({
       </Text>
     </Box>
   );
+}
+
+/** The shipped land outlines, once loaded (the drawing shows without them meanwhile). */
+function useWorldBase(): WorldBase | null {
+  const [world, setWorld] = useState<WorldBase | null>(null);
+  useEffect(() => {
+    let current = true;
+    loadWorldBase().then(
+      (loaded) => {
+        if (current) setWorld(loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return world;
 }

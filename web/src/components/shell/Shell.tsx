@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { HEADER_HEIGHT } from './layout';
 import { ShellNavigation } from './ShellNavigation';
 import { UserMenu } from './UserMenu';
 
@@ -13,7 +14,7 @@ export function Shell({ headerActions }: { headerActions?: ReactNode }) {
 
   return (
     <AppShell
-      header={{ height: 56 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >

@@ -39,7 +39,7 @@ export class ActivateAccountHandler implements ICommandHandler<ActivateAccountCo
     const check = checkToken(state, 'activation', presented.tokenHash, now);
     if (check === 'invalid') return failure('invalid', AccountMessages.invalidToken);
     if (check === 'expired') return this.resend(presented.userId);
-    const valid = validNewPassword(password, repeated);
+    const valid = validNewPassword(password, repeated, state);
     if (!valid.ok) return valid;
 
     let organizationId = state.organizationId;

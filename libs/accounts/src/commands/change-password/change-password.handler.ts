@@ -26,9 +26,9 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     repeated,
     keepSession,
   }: ChangePasswordCommand): Promise<Outcome<string>> {
-    const valid = validNewPassword(password, repeated);
-    if (!valid.ok) return valid;
     const { state, revision } = await this.users.load(userId);
+    const valid = validNewPassword(password, repeated, state);
+    if (!valid.ok) return valid;
     const decision = decideUser(state, {
       kind: 'changePassword',
       currentPasswordMatches: await this.users.passwordMatches(state, currentPassword),

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
-import { CurrentClaims, CurrentUser, Public, bearerToken } from '../../auth/jwt-auth.guard';
+import { CurrentClaims, CurrentUser, RefreshTokenBearer, bearerToken } from '../../auth/jwt-auth.guard';
 import {
   type AccessClaims,
   type AuthUser,
@@ -42,7 +42,7 @@ export class LogoutController {
   }
 
   /** The refresh token comes as the bearer token, as for token_refresh. */
-  @Public()
+  @RefreshTokenBearer()
   @Post('logout_refresh')
   @HttpCode(200)
   @ApiResponse({ status: 200, description: '{"message": "Refresh token has been revoked"}' })

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, Req, UnauthorizedException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { Public, bearerToken } from '../../auth/jwt-auth.guard';
+import { RefreshTokenBearer, bearerToken } from '../../auth/jwt-auth.guard';
 import { type RefreshClaims, TokenError, TokenService } from '../../auth/token.service';
 import { RefreshTokenCommand, type RefreshResult } from './refresh-token.handler';
 
@@ -13,7 +13,7 @@ export class RefreshTokenController {
   ) {}
 
   /** The refresh token comes as the bearer token (the body is ignored, as in the original console). */
-  @Public()
+  @RefreshTokenBearer()
   @Post('token_refresh')
   @HttpCode(200)
   async refresh(@Req() request: Request) {

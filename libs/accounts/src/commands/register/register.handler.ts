@@ -1,6 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { randomBytes } from 'node:crypto';
 import { WrongExpectedRevisionError } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { allocateId } from '@lorawatch/platform/id-allocator';
@@ -8,8 +7,10 @@ import type { AuthUser } from '../../auth/token.service';
 import { newMailedToken } from '../../auth/mailed-token';
 import { AccountMessages, failure, success, type Outcome } from '../../domain/account-errors';
 import { ROLE_ADMIN, type UserEvent } from '../../domain/account.events';
+import { generatePassword } from '../../domain/password-policy';
 import { rolesOf, validEmail, validFullName, validPhone, validUsername } from '../../domain/user-rules';
 import { AccountMails } from '../../mail/account-mails';
+import type { UserView } from '../../projection/user.view';
 import { RECAPTCHA_VERIFIER, type RecaptchaVerifier } from '../../recaptcha/recaptcha.port';
 import { UserStore } from '../shared/user-store';
 
@@ -60,8 +61,6 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand, Outcome
     const roles = creator ? rolesOf(fields.roles) : success([ROLE_ADMIN]);
     if (!roles.ok) return roles;
 
-    if (await this.usernameTaken(username.value))
-      return failure('invalid', AccountMessages.userExists(username.value));
     const user = {
       username: username.value,
       fullName: fullName.value,
@@ -73,27 +72,45 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand, Outcome
     return this.signUp(user);
   }
 
+  /**
+   * A visitor's sign-up answers the same whether the name or the address is free or taken: the answer must not
+   * tell an anonymous visitor which accounts exist. The spec's "User <u> already exists" would, so a taken name or
+   * address gets the success text too, and the mail explains: the address's owner learns that it already has an
+   * account, the address given learns that the name is taken.
+   */
   private async signUp(user: NewUser): Promise<Outcome<string>> {
     if (!this.mails.configured) return failure('invalid', AccountMessages.noSmtp);
-    const existing = await this.users.findLive(user.email, true);
-    if (existing && existing.email === user.email) {
-      // Same answer as a new account, so nobody learns which addresses have one; the owner is told by mail.
-      await this.mails
-        .existingAccount(user.email, existing.username)
-        .catch((error: unknown) => this.warn(error));
+    const taken = await this.collision(user);
+    if (taken) {
+      await this.tellOwner(taken, user);
       return success(AccountMessages.mailSent);
     }
-    return this.invite(null, user, 'self');
+    const invited = await this.invite(null, user, 'self');
+    return invited ?? this.nameTakenMeanwhile(null, user);
   }
 
+  /**
+   * An administrator sees the users of the organization anyway, so a name or address taken inside it keeps the
+   * spec's texts. One taken in another organization must not be revealed: the answer is the success of a creation
+   * (mail sent, or a one-time password when there is no mail server) and the mail, when there is one, tells the
+   * address. No account is created then.
+   */
   private async createForOrganization(creator: AuthUser, user: NewUser): Promise<Outcome<string>> {
-    if (await this.users.emailTaken(user.email))
-      return failure('invalid', AccountMessages.emailNotAvailable(user.email));
-    if (this.mails.configured) return this.invite(creator.organizationId, user, String(creator.userId));
+    const taken = await this.collision(user);
+    if (taken?.holder.organizationId === creator.organizationId)
+      return taken.what === 'username'
+        ? failure('invalid', AccountMessages.userExists(user.username))
+        : failure('invalid', AccountMessages.emailNotAvailable(user.email));
+    if (taken) return this.answerAsCreated(user, taken);
+    if (this.mails.configured)
+      return (
+        (await this.invite(creator.organizationId, user, String(creator.userId))) ??
+        this.nameTakenMeanwhile(creator, user)
+      );
     // Without mail there is no activation link: the user starts active with a password made for this answer only.
-    const password = generatedPassword();
+    const password = generatePassword(user);
     const userId = await this.reserve(user.username);
-    if (userId === null) return failure('invalid', AccountMessages.userExists(user.username));
+    if (userId === null) return this.nameTakenMeanwhile(creator, user);
     const event: UserEvent = {
       type: 'UserRegistered',
       data: {
@@ -111,13 +128,59 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand, Outcome
     return success(AccountMessages.userCreatedWithPassword(password));
   }
 
+  /** The success answer of a creation that did not happen, with the same work (hash or mail) as a real one. */
+  private async answerAsCreated(user: NewUser, taken: Collision): Promise<Outcome<string>> {
+    if (this.mails.configured) {
+      await this.tellOwner(taken, user);
+      return success(AccountMessages.mailSent);
+    }
+    const password = generatePassword(user);
+    await this.users.hash(password);
+    this.logger.warn('A user was not created: its name or e-mail belongs to another organization.');
+    return success(AccountMessages.userCreatedWithPassword(password));
+  }
+
+  /** The reservation of the name failed after the read model said it was free (a sign-up at the same moment). */
+  private async nameTakenMeanwhile(creator: AuthUser | null, user: NewUser): Promise<Outcome<string>> {
+    const [holder] = await this.users.users().find({ username: user.username }, { limit: 1 });
+    if (creator && holder?.organizationId === creator.organizationId)
+      return failure('invalid', AccountMessages.userExists(user.username));
+    const taken: Collision = {
+      what: 'username',
+      holder: holder ?? { organizationId: null, username: user.username },
+    };
+    return creator
+      ? this.answerAsCreated(user, taken)
+      : this.tellOwner(taken, user).then(() => success(AccountMessages.mailSent));
+  }
+
+  /** The account that already holds the address (live accounts) or the name (any account, names are never reused). */
+  private async collision(user: NewUser): Promise<Collision | null> {
+    const [byEmail] = await this.users
+      .users()
+      .find({ email: user.email, deleted: { $ne: true } }, { limit: 1 });
+    if (byEmail) return { what: 'email', holder: byEmail };
+    const [byName] = await this.users.users().find({ username: user.username }, { limit: 1 });
+    return byName ? { what: 'username', holder: byName } : null;
+  }
+
+  /** The mail that replaces the activation when the name or the address is taken. Never fails the answer. */
+  private async tellOwner(taken: Collision, user: NewUser): Promise<void> {
+    if (!this.mails.configured) return;
+    const sent =
+      taken.what === 'email'
+        ? this.mails.existingAccount(user.email, taken.holder.username)
+        : this.mails.usernameTaken(user.email, user.username);
+    await sent.catch((error: unknown) => this.warn(error));
+  }
+
   private async invite(
     organizationId: number | null,
     user: NewUser,
     actor: string,
-  ): Promise<Outcome<string>> {
+  ): Promise<Outcome<string> | null> {
     const userId = await this.reserve(user.username);
-    if (userId === null) return failure('invalid', AccountMessages.userExists(user.username));
+    if (userId === null) return null;
     const { token, tokenHash } = newMailedToken(userId);
     const event: UserEvent = {
       type: 'UserInvited',
@@ -134,11 +197,6 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand, Outcome
       );
     }
     return success(AccountMessages.mailSent);
-  }
-
-  private async usernameTaken(username: string): Promise<boolean> {
-    const [user] = await this.users.users().find({ username }, { limit: 1 });
-    return user !== undefined;
   }
 
   /**
@@ -174,7 +232,8 @@ interface NewUser {
   roles: number[];
 }
 
-/** Meets the password rule: upper, lower, digit and symbol. */
-function generatedPassword(): string {
-  return `Lw-${randomBytes(12).toString('base64url')}9z`;
+/** Who already holds the name or the address of a new user. */
+interface Collision {
+  what: 'username' | 'email';
+  holder: Pick<UserView, 'organizationId' | 'username'>;
 }

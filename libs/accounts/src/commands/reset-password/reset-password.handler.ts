@@ -25,7 +25,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     const now = this.users.now();
     if (checkToken(state, 'recovery', presented.tokenHash, now) !== 'valid')
       return failure('invalid', AccountMessages.invalidToken);
-    const valid = validNewPassword(password, repeated);
+    const valid = validNewPassword(password, repeated, state);
     if (!valid.ok) return valid;
     const decision = decideUser(state, {
       kind: 'resetPassword',

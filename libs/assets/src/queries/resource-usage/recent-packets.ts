@@ -1,5 +1,5 @@
 import type { Packet } from '@lorawatch/domain/packet';
-import type { PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import { isPacketRecord, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import type { AssetView } from '../../asset.view';
 
 /** The console draws at most the last 200 packets (console §9). */
@@ -34,7 +34,8 @@ export async function recentPackets(
       const from = Math.max(0, end - CHUNK);
       const records = await log.read(partition, from, end - from);
       for (const record of records) {
-        if (!keys.has(record.key) || !ofDevice(record.packet, device) || !keep(record.packet)) continue;
+        if (!isPacketRecord(record) || !keys.has(record.key)) continue;
+        if (!ofDevice(record.packet, device) || !keep(record.packet)) continue;
         found.push(record.packet);
         fromPartition += 1;
       }

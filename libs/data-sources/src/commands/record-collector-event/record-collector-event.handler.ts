@@ -7,7 +7,13 @@ import {
 } from '@lorawatch/event-store/event-store.port';
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
-import { dataSourceEvolver, decideStatus, exists, type DataSourceState } from '../../domain/data-source';
+import {
+  dataSourceEvolver,
+  decideLimitations,
+  decideStatus,
+  exists,
+  type DataSourceState,
+} from '../../domain/data-source';
 import { DataSourceEventTypes } from '../../domain/data-source.events';
 import { dataSourceStream } from '../shared/load-own-data-source';
 
@@ -17,7 +23,9 @@ export type CollectorReport =
   | { kind: 'DISCONNECTED'; error: string | null }
   | { kind: 'PARSING_FAILED'; message: string; count: number }
   | { kind: 'LOGIN_FAILED'; message: string }
-  | { kind: 'RESTARTED' };
+  | { kind: 'RESTARTED' }
+  /** What the collector cannot see of its network (DataSourceLimitationsChanged); empty when nothing. */
+  | { kind: 'LIMITATIONS'; limitations: string[] };
 
 export class RecordCollectorEventCommand {
   constructor(
@@ -79,5 +87,12 @@ function decide(
       return { type: DataSourceEventTypes.LoginFailed, data: { dataSourceId, message: report.message } };
     case 'RESTARTED':
       return { type: DataSourceEventTypes.Restarted, data: { dataSourceId } };
+    case 'LIMITATIONS':
+      return decideLimitations(state, report.limitations)
+        ? {
+            type: DataSourceEventTypes.LimitationsChanged,
+            data: { dataSourceId, limitations: report.limitations },
+          }
+        : null;
   }
 }

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 
 const RULE =
-  'At least eight characters, an uppercase, a lowercase, a number and a special character. White spaces are not allowed.';
+  'Use 8 to 128 characters. Common passwords and passwords containing your username or e-mail are refused; a few unrelated words make a strong one.';
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
 async function typePasswords(password: string, repeated: string) {
@@ -32,11 +32,23 @@ describe.each([
     expect(saveButton()).toBeDisabled();
   });
 
-  it('refuses a password with a space', async () => {
+  it('takes a passphrase with spaces, longer than 50 characters', async () => {
     renderApp(path);
-    await typePasswords('Str0ng! pass', 'Str0ng! pass');
-    expect(screen.getByText(RULE)).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
+    const phrase = 'seven orange kites drift slowly over the quiet harbour tonight';
+    await typePasswords(phrase, phrase);
+    expect(screen.queryByText(RULE)).toBeNull();
+    expect(saveButton()).toBeEnabled();
+  });
+
+  it("shows the server's reason for a refused password", async () => {
+    const reason =
+      'Password is not valid: it is a common password or too easy to guess; a few unrelated words work well';
+    renderApp(path, {
+      [`PUT ${apiPath}`]: () => jsonResponse({ error: reason, message: reason }, 400),
+    });
+    const user = await typePasswords('Passw0rd!', 'Passw0rd!');
+    await user.click(saveButton());
+    expect(await screen.findByTestId('set-password-error')).toHaveTextContent(reason);
   });
 
   it('sends both passwords and opens the login page with the green message', async () => {

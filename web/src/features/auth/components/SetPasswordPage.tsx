@@ -5,11 +5,12 @@ import { useServices } from '../../../lib/services-context';
 import { putPasswordByLink, type PasswordLinkKind } from '../api/account';
 import { useSubmission } from '../../../lib/use-submission';
 import { setPasswordFailure } from '../utils/account-messages';
-import { RULE_TEXTS, fieldError, isValidPassword } from '../../../lib/account-rules';
+import { RULE_TEXTS, fieldError } from '../../../lib/account-rules';
+import { PASSWORD_RULE_TEXT, isAcceptablePasswordLength } from '../utils/password-rule';
 import { PublicCard } from './PublicCard';
 
-/** Shown until the value breaks the rule, whose spec text then takes its place. */
-const PASSWORD_HINT = '8 to 50 characters with upper and lower case letters, a number and a symbol';
+/** Shown until the value breaks the length; the server judges the rest of the rule and its reason is shown as it is. */
+const PASSWORD_HINT = '8 to 128 characters; a few unrelated words make a strong password';
 
 interface NewPassword {
   password: string;
@@ -34,7 +35,7 @@ export function SetPasswordPage({ kind }: { kind: PasswordLinkKind }) {
     putPasswordByLink(api, kind, token, value.password, value.password2),
   );
 
-  const passwordError = fieldError(password, isValidPassword, RULE_TEXTS.password);
+  const passwordError = fieldError(password, isAcceptablePasswordLength, PASSWORD_RULE_TEXT);
   const repeatError = repeated !== '' && repeated !== password ? RULE_TEXTS.passwordsDoNotMatch : null;
   const loading = state.status === 'loading';
   const canSave =

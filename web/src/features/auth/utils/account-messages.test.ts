@@ -19,9 +19,11 @@ describe('set-password refusals', () => {
     );
   });
 
-  it('answers a refused password with the rule text', () => {
+  it("shows the server's reason for a refused password, and the rule for a bare refusal", () => {
+    const reason = 'Password is not valid: it must not contain the username or the e-mail address';
+    expect(setPasswordFailure(refused(reason))).toBe(reason);
     expect(setPasswordFailure(refused('Password is not valid'))).toBe(
-      'At least eight characters, an uppercase, a lowercase, a number and a special character. White spaces are not allowed.',
+      'Use 8 to 128 characters. Common passwords and passwords containing your username or e-mail are refused; a few unrelated words make a strong one.',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { RULE_TEXTS } from '../../../lib/account-rules';
 import { serverMessage } from '../../../lib/server-message';
+import { passwordRefusal } from './password-rule';
 
 /** Texts of the public account screens (docs/console.md §2, §8). */
 export const ACCOUNT_TEXTS = {
@@ -41,13 +42,12 @@ export function registerFailure(error: unknown): RegisterFailure {
 
 /**
  * A refused set-password call: an unknown or used link gets the spec's invalid-token text, a password the server
- * refuses the rule text, and anything else the server's own words (e.g. an expired link that was mailed again).
+ * refuses its reason, and anything else the server's own words (e.g. an expired link that was mailed again).
  */
 export function setPasswordFailure(error: unknown): string {
   const message = serverMessage(error);
   if (message === null || message === 'Invalid token') return ACCOUNT_TEXTS.invalidToken;
-  if (/^Password .*is not valid$/.test(message)) return RULE_TEXTS.password;
-  return message;
+  return passwordRefusal(error) ?? message;
 }
 
 /** A refused recovery request: the captcha flag, the rate limit's own words, or the generic text. */

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDataSource } from '../hooks/useDataSource';
 import { useRegionNames } from '../hooks/useLookups';
 import type { DataSource } from '../types/data-source';
+import { CoverageNotes } from './CoverageNotes';
 import { NO_RECENT_MESSAGE } from './DataSourcesPage';
 import { StatusBadge } from './StatusBadge';
 
@@ -71,6 +72,12 @@ function connectionRows(source: DataSource, regionNames: Record<number, string>)
   return rows;
 }
 
+/** What the collector cannot see, when anything: a row of its own in the status section. */
+function coverageRows(source: DataSource): [string, ReactNode][] {
+  const notes = source.detector_coverage ?? [];
+  return notes.length === 0 ? [] : [['Detector coverage', <CoverageNotes key="coverage" notes={notes} />]];
+}
+
 /** /dashboard/data_collectors/{id}/view (docs/console.md §2). */
 export function DataSourceViewPage() {
   const id = Number(useParams().id);
@@ -122,6 +129,7 @@ export function DataSourceViewPage() {
                 ),
               ],
               ['Last error', state.data.last_error || '-'],
+              ...coverageRows(state.data),
             ]}
           />
           <Section title="Connection" rows={connectionRows(state.data, regionNames)} />

@@ -73,6 +73,15 @@ describe('Data sources list', () => {
     expect(screen.getByLabelText('Items per page')).toHaveValue('50');
   });
 
+  it('notes under its name what a data source cannot see, and nothing for the others', async () => {
+    const limited = 'no application events: per-device detectors limited';
+    await openList([source(), source({ id: 2, name: 'Gateways only', detector_coverage: [limited] })], false);
+    const [full, gatewaysOnly] = screen.getAllByTestId('data-source-row');
+    expect(within(full).queryByTestId('data-source-coverage')).not.toBeInTheDocument();
+    expect(within(gatewaysOnly).getByTestId('data-source-coverage')).toHaveTextContent(limited);
+    expect(within(gatewaysOnly).getByRole('link', { name: 'Gateways only' })).toBeInTheDocument();
+  });
+
   it('hides the admin actions from regular users', async () => {
     await openList([source()], false);
     expect(screen.queryByRole('link', { name: 'NEW DATA SOURCE' })).not.toBeInTheDocument();

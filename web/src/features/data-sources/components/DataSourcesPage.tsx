@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDataSourcesList } from '../hooks/useDataSourcesList';
 import type { DataSourceListItem } from '../types/data-source';
 import { DeleteDataSourceDialog, StatusChangeDialog } from './DataSourceActionsDialogs';
+import { CoverageNotes } from './CoverageNotes';
 import { StatusBadge } from './StatusBadge';
 
 export const DATA_SOURCE_COLUMNS = ['NAME', 'TYPE', 'STATUS', 'LAST MESSAGE', 'ACTIONS'] as const;
@@ -57,6 +58,7 @@ export function DataSourcesPage() {
                       <Anchor component={Link} to={`${BASE}/${source.id}/view`} fw={500}>
                         {source.name}
                       </Anchor>
+                      <CoverageNotes notes={source.detector_coverage} />
                     </Table.Td>
                     <Table.Td>{source.type?.name ?? ''}</Table.Td>
                     <Table.Td>

@@ -28,6 +28,11 @@ export interface DataSourceListItem {
   gateway_name: string | null;
   gateways_list?: GatewayRef[];
   region_id: number | null;
+  /**
+   * What the collector cannot see of the network, in the words to show (e.g. "no application events: per-device
+   * detectors limited"); empty or absent when nothing is limited.
+   */
+  detector_coverage?: string[];
 }
 
 /**

@@ -172,3 +172,39 @@ describe('Events log', () => {
     );
   });
 });
+
+describe('Events log held still', () => {
+  const shownIds = () => screen.getAllByTestId('event-row').map((row) => row.getAttribute('data-alert-id'));
+
+  it('keeps its rows while paused, says how many wait, and applies them on resume', async () => {
+    let served = [makeAlert({ id: 1 })];
+    const { socket } = await openEventsLog(() => served, 1);
+    await userEvent.click(screen.getByRole('button', { name: 'Pause live events' }));
+    served = [makeAlert({ id: 3 }), makeAlert({ id: 2 }), makeAlert({ id: 1 })];
+    act(() => socket.serverEmit('new_alert', { alert_id: 3 }));
+    expect(
+      await screen.findByText('Paused: 2 new waiting', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(shownIds()).toEqual(['1']);
+    await userEvent.click(screen.getByRole('button', { name: 'Resume live events' }));
+    expect(shownIds()).toEqual(['3', '2', '1']);
+    expect(screen.getByTestId('live-hold-status')).toHaveTextContent('Live');
+  });
+
+  it('holds still while the pointer is over the table and catches up when it leaves', async () => {
+    let served = [makeAlert({ id: 1 })];
+    const { socket } = await openEventsLog(() => served, 1);
+    const table = screen.getByTestId('events-table');
+    await userEvent.hover(table);
+    served = [makeAlert({ id: 2 }), makeAlert({ id: 1 })];
+    act(() => socket.serverEmit('new_alert', { alert_id: 2 }));
+    expect(
+      await screen.findByText('Held while the pointer is on the list: 1 new waiting', undefined, {
+        timeout: 3000,
+      }),
+    ).toBeInTheDocument();
+    expect(shownIds()).toEqual(['1']);
+    await userEvent.unhover(table);
+    expect(shownIds()).toEqual(['2', '1']);
+  });
+});

@@ -1,6 +1,8 @@
-import { Stack } from '@mantine/core';
+import { Box, Group, Stack } from '@mantine/core';
 import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { LiveHoldControl } from '../../../components/LiveHoldControl';
+import { useLiveHold } from '../../../lib/live-hold';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { useEventsLog, type EventRowModel } from '../hooks/useEventsLog';
@@ -10,11 +12,16 @@ import { EventsTable } from './EventsTable';
 /** /dashboard/events_log: the organization's alerts as a log, each opening the alert dialog. */
 export function EventsLogPage() {
   const log = useEventsLog();
+  // New events wait while the list is paused or under the pointer; paging applies at once.
+  const live = useLiveHold(log.rows, {
+    view: `${log.page}:${log.pageSize}`,
+    keyOf: (row) => row.alert.id,
+  });
   const navigation = useListNavigation<EventRowModel>({
     page: log.page,
     pageSize: log.pageSize,
     total: log.total,
-    rows: log.rows,
+    rows: live.rows,
     ready: log.status === 'ready',
     idOf: (row) => row.alert.id,
     goToPage: log.setPage,
@@ -24,11 +31,23 @@ export function EventsLogPage() {
   return (
     <Stack gap="md">
       <PageHeader title="EVENTS LOG" />
+      <Group justify="flex-end">
+        <LiveHoldControl
+          paused={live.paused}
+          hovered={live.hovered}
+          pending={live.pending}
+          waiting={live.waiting}
+          onToggle={live.togglePaused}
+          subject="events"
+        />
+      </Group>
       {log.status === 'error' ? (
         <ErrorBox />
       ) : (
         <>
-          <EventsTable rows={log.rows} loading={log.status === 'loading'} onOpen={navigation.open} />
+          <Box {...live.holdProps}>
+            <EventsTable rows={live.rows} loading={log.status === 'loading'} onOpen={navigation.open} />
+          </Box>
           <Pager
             label="Events pages"
             page={log.page}

@@ -1,19 +1,26 @@
-import { Badge, Group, Table, UnstyledButton } from '@mantine/core';
+import { Stack, Table, UnstyledButton } from '@mantine/core';
 import { AssetTypeFilterButton } from '../../../components/AssetTypeFilterButton';
 import { EmptyState } from '../../../components/EmptyState';
+import { SolidBadge } from '../../../components/SolidBadge';
 import type { AssetType, UsageAsset } from '../types/network';
 import { formatUnixDateTime } from '../../../lib/format';
 import { frequency, total, withUnit } from '../utils/format';
 import { signalBand } from '../utils/signal';
 
+/** Signal band badges, in the spec's signal colours; the text on each is black or white for contrast. */
 export const BAND_COLORS: Record<string, string> = {
-  EXCELLENT: 'green',
-  GREAT: 'teal',
-  OKAY: 'yellow',
-  WEAK: 'orange',
-  UNUSABLE: 'red',
-  DISCONNECTED: 'gray',
+  EXCELLENT: '#27c24c',
+  GREAT: '#37bc9b',
+  OKAY: '#fad732',
+  WEAK: '#ff902b',
+  UNUSABLE: '#f05050',
+  DISCONNECTED: '#868e96',
 };
+
+export const TYPE_COLORS = { device: '#2f6fc4', gateway: '#6354b0' } as const;
+
+/** Cells that must stay on one line (identifiers, numbers with their unit). */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 export const isGateway = (asset: { type: string }) => asset.type.toLowerCase() === 'gateway';
 
@@ -31,13 +38,9 @@ export interface NetworkTableProps {
 
 export function NetworkTable({ assets, loading, assetType, onCycleType, onOpen }: NetworkTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table
-        highlightOnHover
-        style={{ whiteSpace: 'nowrap' }}
-        data-testid="network-table"
-        aria-busy={loading}
-      >
+    // Names, dates and headings wrap so every column fits beside the sidebar at 1440 px; narrower screens scroll.
+    <Table.ScrollContainer minWidth={960}>
+      <Table highlightOnHover horizontalSpacing="xs" data-testid="network-table" aria-busy={loading}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>
@@ -68,11 +71,11 @@ export function NetworkTable({ assets, loading, assetType, onCycleType, onOpen }
                 onClick={() => onOpen(asset)}
               >
                 <Table.Td>
-                  <Badge variant="light" color={gateway ? 'grape' : 'blue'} size="sm">
+                  <SolidBadge color={gateway ? TYPE_COLORS.gateway : TYPE_COLORS.device} size="sm">
                     {asset.type}
-                  </Badge>
+                  </SolidBadge>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={ONE_LINE}>
                   <UnstyledButton
                     ff="monospace"
                     fz="sm"
@@ -85,27 +88,29 @@ export function NetworkTable({ assets, loading, assetType, onCycleType, onOpen }
                     {asset.hex_id.toUpperCase()}
                   </UnstyledButton>
                 </Table.Td>
-                <Table.Td ff="monospace">{asset.dev_addr?.toUpperCase() ?? ''}</Table.Td>
-                <Table.Td>{asset.name ?? ''}</Table.Td>
+                <Table.Td ff="monospace" style={ONE_LINE}>
+                  {asset.dev_addr?.toUpperCase() ?? ''}
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 96 }}>{asset.name ?? ''}</Table.Td>
                 <Table.Td>{formatUnixDateTime(asset.last_activity)}</Table.Td>
-                <Table.Td>{messages(asset)}</Table.Td>
-                <Table.Td>{frequency(asset.activity_freq)}</Table.Td>
+                <Table.Td style={ONE_LINE}>{messages(asset)}</Table.Td>
+                <Table.Td style={ONE_LINE}>{frequency(asset.activity_freq)}</Table.Td>
                 <Table.Td>
                   {gateway ? (
                     '-'
                   ) : (
-                    <Group gap={4} wrap="nowrap">
-                      <span>{withUnit(asset.max_rssi, 'dBm')}</span>
-                      <Badge size="xs" variant="light" color={BAND_COLORS[band]}>
+                    <Stack gap={2} align="flex-start">
+                      <span style={ONE_LINE}>{withUnit(asset.max_rssi, 'dBm')}</span>
+                      <SolidBadge size="xs" color={BAND_COLORS[band] ?? BAND_COLORS.DISCONNECTED}>
                         {band}
-                      </Badge>
-                    </Group>
+                      </SolidBadge>
+                    </Stack>
                   )}
                 </Table.Td>
-                <Table.Td>{gateway ? '-' : withUnit(asset.max_lsnr, 'dB')}</Table.Td>
-                <Table.Td>{asset.spread_factor ?? '-'}</Table.Td>
-                <Table.Td>{gateway ? '-' : withUnit(asset.payload_size, 'bytes')}</Table.Td>
-                <Table.Td>{asset.ngateways_connected_to ?? '-'}</Table.Td>
+                <Table.Td style={ONE_LINE}>{gateway ? '-' : withUnit(asset.max_lsnr, 'dB')}</Table.Td>
+                <Table.Td style={ONE_LINE}>{asset.spread_factor ?? '-'}</Table.Td>
+                <Table.Td style={ONE_LINE}>{gateway ? '-' : withUnit(asset.payload_size, 'bytes')}</Table.Td>
+                <Table.Td style={ONE_LINE}>{asset.ngateways_connected_to ?? '-'}</Table.Td>
               </Table.Tr>
             );
           })}

@@ -1,0 +1,13 @@
+import type { AppConfig } from '@lorawatch/config/app-config';
+import type { EgressRules } from './egress-policy';
+
+/**
+ * The fixed rules from the configuration: the ports this server listens on (API, metrics when on a port of its
+ * own, the ops port of the headless processes), the demo broker's port, and the ranges `EGRESS_ALLOW` opens.
+ */
+export function egressRulesOf(config: AppConfig): EgressRules {
+  const ownPorts = [config.port, config.opsPort, config.metricsPort].filter(
+    (port): port is number => port !== null,
+  );
+  return { allow: config.egressAllow, ownPorts, demoBrokerPort: config.demoMqttPort };
+}

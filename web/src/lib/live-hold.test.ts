@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { newRowCount, nextSnapshot } from './live-hold';
+
+describe('live lists held still', () => {
+  const first = { rows: [{ id: 1 }], view: 'page 0' };
+  const newer = { rows: [{ id: 2 }, { id: 1 }], view: 'page 0' };
+
+  it('applies live rows at once when nothing holds the list', () => {
+    expect(nextSnapshot(first, newer, false)).toBe(newer);
+  });
+
+  it('keeps the rows on screen while held', () => {
+    expect(nextSnapshot(first, newer, true)).toBe(first);
+  });
+
+  it('applies a change of page, filter or sort even while held', () => {
+    const otherPage = { rows: [{ id: 9 }], view: 'page 1' };
+    expect(nextSnapshot(first, otherPage, true)).toBe(otherPage);
+  });
+
+  it('counts the incoming rows that are not on screen', () => {
+    expect(newRowCount(first.rows, newer.rows, (row) => row.id)).toBe(1);
+    expect(newRowCount(newer.rows, first.rows, (row) => row.id)).toBe(0);
+  });
+});

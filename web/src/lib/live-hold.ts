@@ -1,0 +1,73 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * Live lists that hold still: while the user has paused them, or while the pointer is over the table, new data
+ * waits instead of moving the rows; it is applied on resume or when the pointer leaves. A change the user asked
+ * for (another page, filter or sort, named by `view`) is always applied at once.
+ */
+
+export interface HeldSnapshot<T> {
+  rows: readonly T[];
+  view: string;
+}
+
+/** What the table shows next: the incoming rows unless they are held (same view while paused or hovered). */
+export function nextSnapshot<T>(
+  shown: HeldSnapshot<T>,
+  incoming: HeldSnapshot<T>,
+  held: boolean,
+): HeldSnapshot<T> {
+  if (shown.rows === incoming.rows && shown.view === incoming.view) return shown;
+  if (held && shown.view === incoming.view) return shown;
+  return incoming;
+}
+
+/** How many of the incoming rows are not on screen yet. */
+export function newRowCount<T>(
+  shown: readonly T[],
+  incoming: readonly T[],
+  keyOf: (row: T) => string | number,
+): number {
+  const onScreen = new Set(shown.map(keyOf));
+  return incoming.filter((row) => !onScreen.has(keyOf(row))).length;
+}
+
+export interface LiveHold<T> {
+  rows: readonly T[];
+  paused: boolean;
+  /** Held by the pointer over the table (not by the user's pause). */
+  hovered: boolean;
+  /** Newer rows are waiting. */
+  pending: boolean;
+  /** How many of the waiting rows are new. */
+  waiting: number;
+  togglePaused(): void;
+  /** Spread on the element around the table. */
+  holdProps: { onPointerEnter: () => void; onPointerLeave: () => void };
+}
+
+export function useLiveHold<T>(
+  rows: readonly T[],
+  options: { view: string; keyOf: (row: T) => string | number },
+): LiveHold<T> {
+  const { view, keyOf } = options;
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [shown, setShown] = useState<HeldSnapshot<T>>({ rows, view });
+  const next = nextSnapshot(shown, { rows, view }, paused || hovered);
+  // Derived state: adopting the incoming rows during render avoids a frame with the old ones.
+  if (next !== shown) setShown(next);
+  const pending = next.rows !== rows;
+  const togglePaused = useCallback(() => setPaused((value) => !value), []);
+  const onPointerEnter = useCallback(() => setHovered(true), []);
+  const onPointerLeave = useCallback(() => setHovered(false), []);
+  return {
+    rows: next.rows,
+    paused,
+    hovered,
+    pending,
+    waiting: pending ? newRowCount(next.rows, rows, keyOf) : 0,
+    togglePaused,
+    holdProps: { onPointerEnter, onPointerLeave },
+  };
+}
