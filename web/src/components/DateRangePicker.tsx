@@ -12,7 +12,7 @@ export interface DateRangePickerProps {
 
 const FORMAT = 'MM/DD/YY hh:mm A';
 
-/** Start and end date-time pickers with a 15-minute time step and the crossing correction of `pickBound`. */
+/** Start and end date-time pickers with a 15-minute time step; `pickBound` keeps the start before the end. */
 export function DateRangePicker({
   value,
   onChange,

@@ -48,12 +48,20 @@ export function DateCell({ value }: { value: string }) {
 
 /**
  * DevEUI/ADDRESS, DEVICE NAME, IMPORTANCE and GATEWAY of the alert's asset; four empty cells when there is no
- * alert (an issue whose alert is gone).
+ * alert (an issue whose alert is gone). Alerts of a gateway type (New gateway, Gateway moved...) are about the
+ * gateway: the device of the packet that revealed it is not theirs, so its cells stay empty.
  */
-export function AlertAssetCells({ alert }: { alert: Alert | null | undefined }) {
-  const identity = alert ? deviceIdentity(alert) : '';
-  const name = alert ? deviceName(alert) : '';
-  const deviceId = alert?.device_id ?? null;
+export function AlertAssetCells({
+  alert,
+  assetType = 'DEVICE',
+}: {
+  alert: Alert | null | undefined;
+  assetType?: 'DEVICE' | 'GATEWAY';
+}) {
+  const device = assetType === 'DEVICE' ? alert : null;
+  const identity = device ? deviceIdentity(device) : '';
+  const name = device ? deviceName(device) : '';
+  const deviceId = device?.device_id ?? null;
   // The device opens from its name, or from its DevEUI/address when it has none.
   return (
     <>

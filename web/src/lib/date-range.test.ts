@@ -22,17 +22,25 @@ describe('picking a bound', () => {
     expect(pickBound(range, 'to', at('2026-03-03T00:00:00')).to).toEqual(at('2026-03-03T00:00:00'));
   });
 
-  it('corrects a start after the end to one second beyond the end', () => {
+  it('moves the end along when the start is picked after it, keeping the range length', () => {
     expect(pickBound(range, 'from', at('2026-03-05T00:00:00'))).toEqual({
-      from: at('2026-03-02T00:00:01'),
-      to: range.to,
+      from: at('2026-03-05T00:00:00'),
+      to: at('2026-03-06T00:00:00'),
     });
   });
 
-  it('corrects an end before the start to one second before the start', () => {
+  it('moves the start back when the end is picked before it, keeping the range length', () => {
     expect(pickBound(range, 'to', at('2026-02-01T00:00:00'))).toEqual({
-      from: range.from,
-      to: at('2026-02-28T23:59:59'),
+      from: at('2026-01-31T00:00:00'),
+      to: at('2026-02-01T00:00:00'),
     });
+  });
+
+  it('never leaves start and end equal', () => {
+    const picked = pickBound(range, 'from', range.to);
+    expect(picked.from.getTime()).toBeLessThan(picked.to.getTime());
+    const equal = { from: range.to, to: range.to };
+    const next = pickBound(equal, 'to', range.to);
+    expect(next.from.getTime()).toBeLessThan(next.to.getTime());
   });
 });

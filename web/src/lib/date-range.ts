@@ -14,17 +14,22 @@ export function quickRange(range: QuickRange, now: Date = new Date()): DateRange
   return { from, to: new Date(now) };
 }
 
+/** The shortest range a crossing pick leaves: one step of the pickers. */
+const MIN_SPAN_MS = 15 * 60 * 1000;
+
 /**
- * Applies a pick to one bound; a start after the end (or an end before the start) is corrected to one second
- * beyond the other bound (docs/console.md §4 "Date pickers").
+ * Applies a pick to one bound and keeps start before end: a start picked after the end moves the end along (the
+ * range keeps its length), an end picked before the start moves the start back the same way. A range whose start
+ * is not before its end is never produced, so the server is never asked for one.
  */
 export function pickBound(range: DateRange, bound: 'from' | 'to', picked: Date): DateRange {
+  const span = Math.max(range.to.getTime() - range.from.getTime(), MIN_SPAN_MS);
   if (bound === 'from') {
-    return picked.getTime() > range.to.getTime()
-      ? { from: new Date(range.to.getTime() + 1000), to: range.to }
-      : { from: picked, to: range.to };
+    return picked.getTime() < range.to.getTime()
+      ? { from: picked, to: range.to }
+      : { from: picked, to: new Date(picked.getTime() + span) };
   }
-  return picked.getTime() < range.from.getTime()
-    ? { from: range.from, to: new Date(range.from.getTime() - 1000) }
-    : { from: range.from, to: picked };
+  return picked.getTime() > range.from.getTime()
+    ? { from: range.from, to: picked }
+    : { from: new Date(picked.getTime() - span), to: picked };
 }

@@ -1,4 +1,4 @@
-import type { Risk } from '@lorawatch/domain/risk';
+import type { Importance, Risk } from '@lorawatch/domain/risk';
 import type { AlertResolver } from '../alert.events';
 
 export interface AlertView {
@@ -7,6 +7,8 @@ export interface AlertView {
   /** The API's integer id: the global position of the AlertRaised event, stable across replays. */
   numericId: number;
   code: string;
+  /** The alert type's name as the console shows it (the code while the type is unknown), to order by it. */
+  typeName: string;
   risk: Risk;
   organizationId: number;
   dataSourceId: number;
@@ -25,7 +27,13 @@ export interface AlertView {
   resolvedById: number | null;
   resolvedBy: AlertResolver | null;
   resolutionComment: string | null;
-  assetImportance: 'LOW' | 'MEDIUM' | 'HIGH' | null;
+  /**
+   * The asset the alert is about (`device:<dataSourceId>:<hex>` or `gateway:<dataSourceId>:<EUI>`), null when the
+   * alert names none.
+   */
+  assetId: string | null;
+  /** The asset's importance, following later changes of it; null when the alert names no asset. */
+  assetImportance: Importance | null;
 }
 
 export const ALERTS = {
@@ -38,8 +46,13 @@ export const ALERTS = {
       include: ['show', 'code', 'risk', 'resolved', 'dataSourceId'],
     },
     { fields: ['organizationId', 'code'] },
+    // An asset's alerts, to follow a change of its importance.
+    { fields: ['organizationId', 'assetId'] },
   ],
 };
+
+/** The importance of assets as the alerts projection saw it (see followed-importance.ts). */
+export const ALERT_ASSET_IMPORTANCE = { name: 'alert_asset_importance' };
 
 /** The read-store condition of every alert query: shown alerts only. */
 export const SHOWN = { $ne: false } as const;

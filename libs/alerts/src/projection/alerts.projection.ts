@@ -1,19 +1,32 @@
+import {
+  AssetAttributeEventTypes,
+  type AssetImportanceSet,
+} from '@lorawatch/assets/domain/asset-attribute.events';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
+import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
 import type { Packet } from '@lorawatch/domain/packet';
+import type { Importance } from '@lorawatch/domain/risk';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
 import type { Projection, ProjectionUpdate } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { AlertEventTypes, type AlertRaised, type AlertResolved } from '../alert.events';
 import { ALERT_COUNTS, alertCountChange } from './alert-count.view';
-import { ALERTS, type AlertView } from './alert.view';
+import { ALERT_ASSET_IMPORTANCE, ALERTS, type AlertView } from './alert.view';
+import { importanceChange, importanceOf } from './followed-importance';
 
 export const alertsProjection: Projection = {
   name: 'alerts',
-  // 2: hourly alert counters (alert_counts) kept with the alerts.
-  version: 2,
-  collections: [ALERTS, ALERT_COUNTS],
-  eventTypes: [AlertEventTypes.Raised, AlertEventTypes.Resolved, IssueEventTypes.Opened],
+  // 2: hourly alert counters (alert_counts) kept with the alerts. 3: the asset and its importance on each alert,
+  // and the type's name to order by.
+  version: 3,
+  collections: [ALERTS, ALERT_COUNTS, ALERT_ASSET_IMPORTANCE],
+  eventTypes: [
+    AlertEventTypes.Raised,
+    AlertEventTypes.Resolved,
+    IssueEventTypes.Opened,
+    AssetAttributeEventTypes.ImportanceSet,
+  ],
   async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
     switch (event.type) {
       case AlertEventTypes.Raised:
@@ -22,19 +35,33 @@ export const alertsProjection: Projection = {
         return resolved(event.data as AlertResolved, store);
       case IssueEventTypes.Opened:
         return shownByIssue(event.data as IssueOpened, store);
+      case AssetAttributeEventTypes.ImportanceSet:
+        return importanceChange(event.data as AssetImportanceSet, store, ALERT_ASSET_IMPORTANCE, ALERTS);
       default:
         return [];
     }
   },
 };
 
-function alertView(event: RecordedEvent): AlertView {
+/** Gateway alert types are about the gateway; every other type about the device (docs/alert-catalogue.md §1). */
+function assetIdOf(alert: AlertRaised): string | null {
+  return alertTypeByCode(alert.code)?.forAssetType === 'GATEWAY'
+    ? gatewayAssetId(alert.dataSourceId, alert.gateway)
+    : deviceAssetId(alert.dataSourceId, alert.devEui, alert.devAddr);
+}
+
+function alertView(
+  event: RecordedEvent,
+  assetId: string | null,
+  assetImportance: Importance | null,
+): AlertView {
   const alert = event.data as AlertRaised;
   const type = alertTypeByCode(alert.code);
   return {
     id: alert.id,
     numericId: event.position,
     code: alert.code,
+    typeName: type?.name ?? alert.code,
     risk: type?.risk ?? 'INFO',
     organizationId: alert.organizationId,
     dataSourceId: alert.dataSourceId,
@@ -50,19 +77,48 @@ function alertView(event: RecordedEvent): AlertView {
     },
     // Issue types wait for the issue tracker: hidden from the start, shown when they open an issue.
     show: !type?.isIssue,
-    resolved: false,
-    resolvedAt: null,
-    resolvedById: null,
+    ...resolutionOf(alert),
+    assetId,
+    assetImportance,
+  };
+}
+
+/** The alerts that tell of an issue's closing (LAF-600 automatic, LAF-601 by a user): a closing is not open. */
+const CLOSING_NOTICES: ReadonlySet<string> = new Set(['LAF-600', 'LAF-601']);
+
+type Resolution = Pick<
+  AlertView,
+  'resolved' | 'resolvedAt' | 'resolvedById' | 'resolvedBy' | 'resolutionComment'
+>;
+
+/**
+ * Alerts start unresolved, except the notices of an issue's closing: they report a resolution that already happened,
+ * so they are born resolved at their own date, by the user who closed the issue when one did.
+ */
+function resolutionOf(alert: AlertRaised): Resolution {
+  if (!CLOSING_NOTICES.has(alert.code))
+    return {
+      resolved: false,
+      resolvedAt: null,
+      resolvedById: null,
+      resolvedBy: null,
+      resolutionComment: null,
+    };
+  const { user_id: userId, resolution_comment: comment } = alert.parameters;
+  return {
+    resolved: true,
+    resolvedAt: alert.createdAt,
+    resolvedById: typeof userId === 'number' ? userId : null,
     resolvedBy: null,
-    resolutionComment: null,
-    assetImportance: null,
+    resolutionComment: typeof comment === 'string' ? comment : null,
   };
 }
 
 const alertsIn = (store: ReadStore) => store.collection<AlertView>(ALERTS);
 
 async function raised(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
-  const view = alertView(event);
+  const assetId = assetIdOf(event.data as AlertRaised);
+  const view = alertView(event, assetId, await importanceOf(store, ALERT_ASSET_IMPORTANCE, assetId));
   // An upsert replaces whatever the id held, so the counters move from that document, not from nothing.
   const before = await alertsIn(store).get(view.id);
   return [{ op: 'upsert', collection: ALERTS.name, doc: view }, ...alertCountChange(before, view)];

@@ -206,3 +206,29 @@ describe('alerts projection: hourly counters of shown alerts', () => {
     expect(counterWrites(await project(recorded(AlertEventTypes.Raised, alert, 58), doc))).toEqual([]);
   });
 });
+
+describe('alerts projection: notices of a closed issue', () => {
+  it('records "Issue closed by a user" as resolved at its date, by that user, with the comment', async () => {
+    const alert = alertOn('LAF-601', uplink(device, T0, 9), { user_id: 5, resolution_comment: 'replaced' });
+    const doc = docOf(alertWrites(await project(recorded(AlertEventTypes.Raised, alert, 30)))[0]);
+    expect(doc).toMatchObject({
+      resolved: true,
+      resolvedAt: alert.createdAt,
+      resolvedById: 5,
+      resolutionComment: 'replaced',
+    });
+  });
+
+  it('records "Issue solved" as resolved too, and any other alert as open', async () => {
+    const solved = alertOn('LAF-600', uplink(device, T0, 10));
+    expect(docOf(alertWrites(await project(recorded(AlertEventTypes.Raised, solved, 31)))[0])).toMatchObject({
+      resolved: true,
+      resolvedById: null,
+    });
+    const other = alertOn('LAF-001', joinRequest(device.devEui, 9, T0));
+    expect(docOf(alertWrites(await project(recorded(AlertEventTypes.Raised, other, 32)))[0])).toMatchObject({
+      resolved: false,
+      resolvedAt: null,
+    });
+  });
+});

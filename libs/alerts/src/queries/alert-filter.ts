@@ -48,6 +48,8 @@ export const ALERT_COLUMNS: Readonly<Record<string, string>> = {
   resolved_by_id: 'resolvedById',
   resolution_comment: 'resolutionComment',
   asset_importance: 'assetImportance',
+  // Not in the original: the DESCRIPTION the console shows (the type's name), not the code behind it.
+  type_name: 'typeName',
 };
 
 const DEFAULT_ORDER: Sort[number] = ['createdAt', 'desc'];

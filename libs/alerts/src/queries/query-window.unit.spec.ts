@@ -58,6 +58,11 @@ describe('order_by of GET alerts', () => {
     ]);
   });
 
+  it('orders the DESCRIPTION by the type name the console shows (type_name), the code staying `type`', () => {
+    expect(alertOrder(['type_name', 'ASC'])[0]).toEqual(['typeName', 'asc']);
+    expect(alertOrder(['type', 'ASC'])[0]).toEqual(['code', 'asc']);
+  });
+
   it.each([[undefined], [['created_at']], [['', 'ASC']], [['type', 'asc']], [['type', 'UP']]])(
     'falls back to newest first for %j',
     (orderBy) => {

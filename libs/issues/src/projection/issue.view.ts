@@ -1,4 +1,4 @@
-import type { Risk } from '@lorawatch/domain/risk';
+import type { Importance, Risk } from '@lorawatch/domain/risk';
 import type { IssueAssetRef, IssueResolver, ResolutionReasonId } from '../domain/issue.events';
 
 /** Current-issues read model (a quarantine record of docs/api.md §7). */
@@ -14,6 +14,10 @@ export interface IssueView {
   /** Document id of the opening alert in the alerts read model. */
   alertId: string;
   asset: IssueAssetRef;
+  /** The asset's document id in `assets` (`device:<dataSourceId>:<hex>` or `gateway:<dataSourceId>:<EUI>`). */
+  assetId: string | null;
+  /** The asset's importance, following later changes of it. */
+  assetImportance: Importance | null;
   /** The device, by DevEUI else DevAddr; null for gateway issues (they count as no device). */
   device: string | null;
   /** `<dataSourceId>:<device>`, what counts as one device among quarantined ones; null with `device`. */
@@ -38,8 +42,13 @@ export const ISSUES = {
       fields: ['organizationId', 'open', 'since', 'numericId'],
       include: ['dataSourceId', 'deviceKey', 'alertTypeId', 'risk', 'code'],
     },
+    // An asset's issues, to follow a change of its importance.
+    { fields: ['organizationId', 'assetId'] },
   ],
 };
+
+/** The importance of assets as the issues projection saw it (see followed-importance.ts in the alerts). */
+export const ISSUE_ASSET_IMPORTANCE = { name: 'issue_asset_importance' };
 
 /**
  * Devices with an open issue, counted per organisation, data source and bucket of `since` (an hour, a day, or

@@ -1,4 +1,11 @@
+import { importanceChange, importanceOf } from '@lorawatch/alerts/projection/followed-importance';
+import {
+  AssetAttributeEventTypes,
+  type AssetImportanceSet,
+} from '@lorawatch/assets/domain/asset-attribute.events';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
+import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
+import type { Importance } from '@lorawatch/domain/risk';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
@@ -9,18 +16,31 @@ import {
   type IssueRecurred,
 } from '../domain/issue.events';
 import { issueDeviceChange } from './issue-device-counts';
-import { ISSUE_DEVICE_COUNTS, ISSUE_DEVICE_MEMBERS, ISSUES, type IssueView } from './issue.view';
+import {
+  ISSUE_ASSET_IMPORTANCE,
+  ISSUE_DEVICE_COUNTS,
+  ISSUE_DEVICE_MEMBERS,
+  ISSUES,
+  type IssueView,
+} from './issue.view';
 
 export const issuesProjection: Projection = {
   name: 'issues',
   // 2: deviceKey, and the counters of devices with an open issue (issue_device_counts) kept with the issues.
-  version: 2,
-  collections: [ISSUES, ISSUE_DEVICE_COUNTS, ISSUE_DEVICE_MEMBERS],
-  eventTypes: [IssueEventTypes.Opened, IssueEventTypes.Recurred, IssueEventTypes.Closed],
+  // 3: the asset and its importance on each issue.
+  version: 3,
+  collections: [ISSUES, ISSUE_DEVICE_COUNTS, ISSUE_DEVICE_MEMBERS, ISSUE_ASSET_IMPORTANCE],
+  eventTypes: [
+    IssueEventTypes.Opened,
+    IssueEventTypes.Recurred,
+    IssueEventTypes.Closed,
+    AssetAttributeEventTypes.ImportanceSet,
+  ],
   async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
     switch (event.type) {
       case IssueEventTypes.Opened: {
-        const view = opened(event);
+        const assetId = assetIdOf(event.data as IssueOpened);
+        const view = opened(event, assetId, await importanceOf(store, ISSUE_ASSET_IMPORTANCE, assetId));
         const before = await issuesIn(store).get(view.id);
         return [
           { op: 'upsert', collection: ISSUES.name, doc: view },
@@ -31,6 +51,8 @@ export const issuesProjection: Projection = {
         return recurred(event.data as IssueRecurred, store);
       case IssueEventTypes.Closed:
         return closed(event.data as IssueClosed, store);
+      case AssetAttributeEventTypes.ImportanceSet:
+        return importanceChange(event.data as AssetImportanceSet, store, ISSUE_ASSET_IMPORTANCE, ISSUES);
       default:
         return [];
     }
@@ -39,7 +61,13 @@ export const issuesProjection: Projection = {
 
 const issuesIn = (store: ReadStore) => store.collection<IssueView>(ISSUES);
 
-function opened(event: RecordedEvent): IssueView {
+function assetIdOf({ asset, dataSourceId }: IssueOpened): string | null {
+  return asset.type === 'GATEWAY'
+    ? gatewayAssetId(dataSourceId, asset.gateway)
+    : deviceAssetId(dataSourceId, asset.devEui, asset.devAddr);
+}
+
+function opened(event: RecordedEvent, assetId: string | null, assetImportance: Importance | null): IssueView {
   const data = event.data as IssueOpened;
   const type = alertTypeByCode(data.code);
   const { asset } = data;
@@ -54,6 +82,8 @@ function opened(event: RecordedEvent): IssueView {
     risk: type.risk,
     alertId: data.alertId,
     asset,
+    assetId,
+    assetImportance,
     device,
     deviceKey: device === null ? null : `${data.dataSourceId}:${device}`,
     since: data.since,

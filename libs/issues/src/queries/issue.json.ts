@@ -10,7 +10,11 @@ export function issueJson(issue: IssueView, alert: AlertView | null, dataSourceN
   return {
     id: issue.numericId,
     organization_id: issue.organizationId,
-    alert: alert ? alertJson(alert, dataSourceName, true) : null,
+    // The issue follows its asset's importance as the alert does; its own copy answers even while the alert lags.
+    alert: alert
+      ? { ...alertJson(alert, dataSourceName, true), asset_importance: issue.assetImportance }
+      : null,
+    asset_importance: issue.assetImportance,
     alert_type: type ? alertTypeJson(type) : null,
     // The device's inventory id; gateway issues concern no device (their `device` is null).
     device_id:

@@ -73,7 +73,7 @@ export const TOUR_STEPS: readonly TourStepDefinition[] = [
     id: 'events-triggers',
     route: '/dashboard/events_manager',
     title: 'Triggers',
-    content: 'Then choose the risk levels and alert types that should trigger a notification.',
+    content: 'Then choose the risk levels of the alerts that should trigger a notification.',
     targets: eventsPart('triggers'),
   },
   {

@@ -41,6 +41,8 @@ export interface AlertType {
   technicalDescription: string | null;
   recommendedAction: string | null;
   parameters: Record<string, unknown> | null;
+  /** Which kind of asset alerts of this type are about (absent in older answers: a device). */
+  forAssetType?: 'DEVICE' | 'GATEWAY';
 }
 
 /** `new_alert` websocket payload; `alert` is present when the server sends the whole record. */

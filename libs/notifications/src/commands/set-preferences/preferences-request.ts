@@ -17,6 +17,8 @@ export const PREFERENCE_ERRORS = {
   email: 'invalid email.',
   sms: 'SMS notifications are not available: the sms destination is always disabled.',
   notExistId: 'not exist id',
+  noMailServer:
+    'Email notifications cannot be enabled: no mail server is configured. Your other changes were saved.',
 } as const;
 
 /** A requested extra destination before its secret is sealed. */
@@ -52,7 +54,9 @@ export function parsePreferences(body: PreferencesDto): ParsedPreferences | { er
     if (channel === 'sms' && destination.enabled) return { error: PREFERENCE_ERRORS.sms };
     channels[channel] = destination.enabled;
     const kind = KIND_OF_CHANNEL[channel];
-    if (!kind || !destination.enabled) continue;
+    // A list sent with a switched-off channel is saved too, so that removing an address there is not lost; without
+    // a list the stored one stays (the original only read the lists of enabled channels).
+    if (!kind || (!destination.enabled && destination.additional === undefined)) continue;
     const list: RawEntry[] = [];
     for (const additional of destination.additional ?? []) {
       const id = additional.id ?? null;

@@ -8,7 +8,10 @@ import { NotificationsErrorFilter } from '../../http/notifications-errors';
 import { PreferencesDto } from './set-preferences.dto';
 import { SetPreferencesCommand } from './set-preferences.handler';
 
-/** Each user saves their own preferences (docs/api.md §9); the answer is the original's 200 `null`. */
+/**
+ * Each user saves their own preferences (docs/api.md §9); the answer is the original's 200 `null`, or `{ warning }`
+ * when a part (email without a mail server) could not be saved and the rest was.
+ */
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class SetPreferencesController {
@@ -19,8 +22,10 @@ export class SetPreferencesController {
 
   @Put('preferences')
   async save(@CurrentUser() user: AuthUser, @Body() body: PreferencesDto, @Res() response: Response) {
-    await this.commands.execute(new SetPreferencesCommand(user, body));
+    const answer = await this.commands.execute<SetPreferencesCommand, { warning: string } | null>(
+      new SetPreferencesCommand(user, body),
+    );
     await this.readModels.settled();
-    response.status(200).json(null);
+    response.status(200).json(answer);
   }
 }

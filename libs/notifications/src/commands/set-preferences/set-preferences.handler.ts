@@ -21,7 +21,7 @@ import {
   type PreferencesRequest,
 } from '../../domain/notification-preferences';
 import { preferencesStream } from '../../domain/notification-preferences.events';
-import { NotificationsApiError, badRequest, forbiddenNull } from '../../http/notifications-errors';
+import { badRequest, forbiddenNull } from '../../http/notifications-errors';
 import { ASSET_LABELS, type AssetLabels } from '../../ports/asset-labels.port';
 import { PREFERENCE_ERRORS, parsePreferences, type RawEntry } from './preferences-request';
 import type { PreferencesDto } from './set-preferences.dto';
@@ -39,10 +39,17 @@ export function newActivationToken(): ActivationToken {
   return { token, hash: hashToken(token) };
 }
 
+/** An address without id would need an activation mail. */
+const hasNewEntry = (entries: RawEntry[] | null): boolean =>
+  (entries ?? []).some((entry) => entry.id === null);
+
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
 @CommandHandler(SetPreferencesCommand)
-export class SetPreferencesHandler implements ICommandHandler<SetPreferencesCommand, void> {
+export class SetPreferencesHandler implements ICommandHandler<
+  SetPreferencesCommand,
+  { warning: string } | null
+> {
   private readonly logger = new Logger('NotificationPreferences');
   private readonly secrets: SecretBox;
 
@@ -57,9 +64,22 @@ export class SetPreferencesHandler implements ICommandHandler<SetPreferencesComm
     this.secrets = new SecretBox(config.secretKey);
   }
 
-  async execute({ user, body }: SetPreferencesCommand): Promise<void> {
-    const parsed = parsePreferences(body);
-    if ('error' in parsed) throw badRequest(parsed.error);
+  /**
+   * Saves what can be saved. Without a mail server the email channel cannot work: it stays off, the stored addresses
+   * stay as they were, everything else is saved, and the answer says so (`{ warning }`); otherwise `null`.
+   */
+  async execute({ user, body }: SetPreferencesCommand): Promise<{ warning: string } | null> {
+    const asked = parsePreferences(body);
+    if ('error' in asked) throw badRequest(asked.error);
+    const emailRefused =
+      !this.mailer.configured && (asked.channels.email || hasNewEntry(asked.entries.email));
+    const parsed = emailRefused
+      ? {
+          ...asked,
+          channels: { ...asked.channels, email: false },
+          entries: { ...asked.entries, email: null },
+        }
+      : asked;
     await this.checkDataSources(user, Object.keys(parsed.dataSources).map(Number));
     const tags = await this.labels.labels(user.organizationId, parsed.tagIds);
     if (parsed.tagIds.some((id) => !tags.has(id))) throw badRequest(PREFERENCE_ERRORS.notExistId);
@@ -83,11 +103,8 @@ export class SetPreferencesHandler implements ICommandHandler<SetPreferencesComm
     const who = { userId: user.userId, organizationId: user.organizationId };
     const decision = decideSetPreferences(state, who, request, { now, newIds, tokens });
     if (!decision.ok) throw badRequest(decision.error);
-    if (decision.activations.some((mail) => mail.kind === 'email') && !this.mailer.configured) {
-      const text = 'No mail server is configured: an email destination cannot be activated';
-      throw new NotificationsApiError(503, { error: text, message: text });
-    }
-    if (decision.events.length === 0) return;
+    const answer = emailRefused ? { warning: PREFERENCE_ERRORS.noMailServer } : null;
+    if (decision.events.length === 0) return answer;
     await this.events.append(
       stream,
       decision.events.map((event) =>
@@ -101,6 +118,7 @@ export class SetPreferencesHandler implements ICommandHandler<SetPreferencesComm
       revision,
     );
     await Promise.all(decision.activations.map((mail) => this.sendActivation(mail)));
+    return answer;
   }
 
   private sealed(entries: RawEntry[] | null): DestinationEntry[] | null {

@@ -46,7 +46,8 @@ export function AlertsCharts({
         selected={filters.dataCollectorIds.map(String)}
         onSelect={(id) => dispatch({ type: 'toggle-data-collector', id: Number(id) })}
       />
-      <AlertsTotal total={total} />
+      {/* The same snapshot as the charts beside it; the list's count only until that is read. */}
+      <AlertsTotal total={charts.total ?? total} />
     </SimpleGrid>
   );
 }

@@ -136,7 +136,8 @@ describe('Alerts review page', () => {
     ]);
     expect(within(second).getByText('INFO')).toBeInTheDocument();
     expect(within(second).getByText('26011BDA')).toBeInTheDocument();
-    expect(screen.getByTestId('alerts-total')).toHaveTextContent('2');
+    // TOTAL ALERTS counts with the charts: 7 + 3 + 2 by type.
+    await waitFor(() => expect(screen.getByTestId('alerts-total')).toHaveTextContent('12'));
     expect(screen.getByLabelText('Items per page')).toHaveValue('50');
   });
 
@@ -192,13 +193,10 @@ describe('Alerts review page', () => {
     expect(list?.query.getAll('type[]')).toEqual(['LAF-009']);
     expect(list?.query.get('page')).toBe('0');
     expect(lastRequest(requests, 'alerts/count')?.query.getAll('type[]')).toEqual(['LAF-009']);
-    // The risk chart narrows by the type; the type chart keeps its other types to pick from.
+    // One read of the per-type counts serves both charts and the total: the risk chart narrows by the type on
+    // screen, the type chart keeps its other types to pick from.
     expect(lastRequest(requests, 'alert_types/count')?.query.getAll('type[]')).toEqual([]);
-    expect(
-      requests.some(
-        (request) => request.path === 'alert_types/count' && request.query.get('type[]') === 'LAF-009',
-      ),
-    ).toBe(true);
+    expect(screen.getByTestId('alerts-total')).toHaveAttribute('data-count', '2');
 
     const chips = screen.getByTestId('filter-chips');
     // Type names longer than 15 characters are cut with an ellipsis.
@@ -276,6 +274,14 @@ describe('Alerts review page', () => {
     expect(lastRequest(requests, 'alerts')?.query.getAll('order_by[]')).toEqual(['created_at', 'DESC']);
   });
 
+  it('sorts Description by the text shown, not by the code behind it', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openAlertsPage([makeAlert({ id: 1 })], 1);
+    await user.click(screen.getByRole('button', { name: 'Description' }));
+    await settled();
+    expect(lastRequest(requests, 'alerts')?.query.getAll('order_by[]')).toEqual(['type_name', 'DESC']);
+  });
+
   it('hides and shows the search and charts', async () => {
     const user = userEvent.setup();
     await openAlertsPage([makeAlert({ id: 1 })], 1);
@@ -310,7 +316,13 @@ describe('Alerts review page', () => {
     ).toBeInTheDocument();
   });
 
-  it('prepends a live alert on the first page, marks it new and increases the total without reloading', async () => {
+  it('shows TOTAL ALERTS from the counts of the charts beside it, the same numbers', async () => {
+    await openAlertsPage([makeAlert({ id: 1 })], 120);
+    // 7 + 3 + 2 alerts by type, 9 + 3 by data source: the total agrees with both, not with the list's 120.
+    await waitFor(() => expect(screen.getByTestId('alerts-total')).toHaveAttribute('data-count', '12'));
+  });
+
+  it('prepends a live alert on the first page and marks it new without reloading', async () => {
     const { socket, requests } = await openAlertsPage(
       [
         makeAlert({ id: 2, created_at: '2024-03-05T10:00:02Z' }),
@@ -332,7 +344,6 @@ describe('Alerts review page', () => {
 
     expect(rowIds()).toEqual(['3', '2', '1']);
     expect(screen.getAllByTestId('alert-row')[0]).toHaveAttribute('data-new', 'true');
-    expect(screen.getByTestId('alerts-total')).toHaveTextContent('3');
     expect(screen.queryByTestId('new-alerts-banner')).not.toBeInTheDocument();
     expect(requests.filter((request) => request.path === 'alerts')).toHaveLength(1);
   });

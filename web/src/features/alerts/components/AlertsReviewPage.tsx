@@ -1,9 +1,11 @@
-import { Button, Collapse, Group, Stack } from '@mantine/core';
+import { Box, Button, Collapse, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { LiveHoldControl } from '../../../components/LiveHoldControl';
+import { useLiveHold } from '../../../lib/live-hold';
 import { FilterChips } from '../../../components/FilterChips';
 import { PageHeader } from '../../../components/PageHeader';
 import { SortButtons } from '../../../components/SortButtons';
@@ -21,7 +23,8 @@ import { ResolveAlertAction } from './ResolveAlertAction';
 
 export const ALERT_SORT_FIELDS = [
   { field: 'created_at', label: 'Date' },
-  { field: 'type', label: 'Description' },
+  // The text the DESCRIPTION column shows, not the code behind it.
+  { field: 'type_name', label: 'Description' },
   { field: 'device_id', label: 'DevEUI' },
   { field: 'data_collector_id', label: 'Data source' },
 ] as const;
@@ -30,12 +33,14 @@ export function AlertsReviewPage() {
   const review = useAlertsReview();
   const { view, dispatch } = review;
   const [searchShown, setSearchShown] = useState(true);
+  // Live changes wait while the list is paused or under the pointer; the user's own paging, sort and filters apply.
+  const live = useLiveHold(review.rows, { view: JSON.stringify(view), keyOf: (row) => row.alert.id });
 
   const navigation = useListNavigation<AlertRowModel>({
     page: view.page,
     pageSize: view.pageSize,
     total: review.total,
-    rows: review.rows,
+    rows: live.rows,
     ready: review.status === 'ready',
     idOf: (row) => row.alert.id,
     goToPage: (page) => dispatch({ type: 'page', page }),
@@ -87,13 +92,23 @@ export function AlertsReviewPage() {
           onSort={(field) => dispatch({ type: 'sort', field })}
           onClear={sortIsDefault ? undefined : () => dispatch({ type: 'clear-sort' })}
         />
+        <LiveHoldControl
+          paused={live.paused}
+          hovered={live.hovered}
+          pending={live.pending}
+          waiting={live.waiting}
+          onToggle={live.togglePaused}
+          subject="alerts"
+        />
       </Group>
 
       {review.status === 'error' ? (
         <ErrorBox />
       ) : (
         <>
-          <AlertsTable rows={review.rows} loading={review.status === 'loading'} onSelect={navigation.open} />
+          <Box {...live.holdProps}>
+            <AlertsTable rows={live.rows} loading={review.status === 'loading'} onSelect={navigation.open} />
+          </Box>
           <AlertsPager
             page={view.page}
             pageCount={review.pageCount}

@@ -54,7 +54,7 @@ function AlertRow({ row, onSelect }: { row: AlertRowModel; onSelect: (row: Alert
         </Group>
       </Table.Td>
       <DateCell value={alert.created_at} />
-      <AlertAssetCells alert={alert} />
+      <AlertAssetCells alert={alert} assetType={alertType?.forAssetType} />
       <DataSourceCell name={alert.data_collector_name} />
     </Table.Tr>
   );

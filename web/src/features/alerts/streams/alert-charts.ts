@@ -1,4 +1,4 @@
-import { catchError, combineLatest, map, of, startWith, switchMap, type Observable } from 'rxjs';
+import { catchError, forkJoin, map, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 import { RISKS } from '../../../lib/levels';
 import { RISK_COLORS } from '../../../components/RiskBadge';
@@ -21,6 +21,8 @@ export interface AlertChartsState {
   byRisk: ChartState;
   byType: ChartState;
   byDataSource: ChartState;
+  /** TOTAL ALERTS: the alerts matching every filter, from the same counts as the charts; null until read. */
+  total: number | null;
 }
 
 const LOADING: ChartState = { status: 'loading', data: [] };
@@ -29,6 +31,7 @@ export const INITIAL_ALERT_CHARTS: AlertChartsState = {
   byRisk: LOADING,
   byType: LOADING,
   byDataSource: LOADING,
+  total: null,
 };
 
 /** Risk bubbles: the per-type counts summed by each type's risk, highest risk first. */
@@ -49,20 +52,46 @@ export function dataSourceData(counts: readonly DataCollectorCount[]): ChartDatu
   return counts.map((source) => ({ id: String(source.id), label: source.name, value: source.count }));
 }
 
+/** The counts of one moment, with the filters they were read under. */
+interface CountsSnapshot {
+  filters: AlertFilters;
+  types: readonly AlertTypeCount[];
+  sources: readonly DataCollectorCount[];
+}
+
+const picked = <T>(selection: readonly T[] | undefined, value: T) =>
+  !selection || selection.length === 0 || selection.includes(value);
+
 /**
- * One chart: loads on subscription and again on each `refresh$`. A refresh keeps the bubbles on screen until
- * the new counts land, so live updates do not flash a loader.
+ * The three charts and TOTAL ALERTS from one snapshot of counts, so their numbers always agree: the per-type counts
+ * are read once without the type and risk filters, and BY RISK, BY ALERT DESCRIPTION and the total are all derived
+ * from them; BY DATA SOURCE is read in the same round.
  */
-function chart$(load: () => Observable<ChartDatum[]>, refresh$: Observable<unknown>): Observable<ChartState> {
-  return refresh$.pipe(
-    startWith(null),
-    switchMap(() =>
-      load().pipe(
-        map((data): ChartState => ({ status: 'ready', data })),
-        catchError(() => of<ChartState>({ status: 'error', data: [] })),
-      ),
+export function chartsOf({ filters, types, sources }: CountsSnapshot): AlertChartsState {
+  const ofRisks = types.filter((type) => picked(filters.risks, type.risk));
+  const ofTypes = types.filter((type) => picked(filters.types, type.code));
+  const total = ofRisks
+    .filter((type) => picked(filters.types, type.code))
+    .reduce((sum, type) => sum + type.count, 0);
+  return {
+    byRisk: { status: 'ready', data: riskData(ofTypes) },
+    byType: { status: 'ready', data: typeData(ofRisks) },
+    byDataSource: { status: 'ready', data: dataSourceData(sources) },
+    total,
+  };
+}
+
+const FAILED: ChartState = { status: 'error', data: [] };
+
+function snapshot$(api: ApiClient, filters: AlertFilters): Observable<AlertChartsState> {
+  return forkJoin({
+    types: getAlertTypeCounts(api, { ...filters, types: undefined, risks: undefined }),
+    sources: getDataCollectorCounts(api, { ...filters, dataCollectorIds: undefined }),
+  }).pipe(
+    map(({ types, sources }) => chartsOf({ filters, types, sources })),
+    catchError(() =>
+      of<AlertChartsState>({ byRisk: FAILED, byType: FAILED, byDataSource: FAILED, total: null }),
     ),
-    startWith(LOADING),
   );
 }
 
@@ -75,7 +104,8 @@ export interface AlertChartsSources {
 
 /**
  * Each chart counts with every filter except its own dimension: a chart keeps showing its other groups, so
- * several of them can be picked (the picked ones are highlighted).
+ * several of them can be picked (the picked ones are highlighted). A refresh keeps the bubbles on screen until the
+ * new snapshot lands, so live updates do not flash a loader, and replaces all of them and the total at once.
  */
 export function createAlertCharts$({
   api,
@@ -84,23 +114,11 @@ export function createAlertCharts$({
 }: AlertChartsSources): Observable<AlertChartsState> {
   return filters$.pipe(
     switchMap((filters) =>
-      combineLatest({
-        byRisk: chart$(
-          () => getAlertTypeCounts(api, { ...filters, risks: undefined }).pipe(map(riskData)),
-          refresh$,
-        ),
-        byType: chart$(
-          () => getAlertTypeCounts(api, { ...filters, types: undefined }).pipe(map(typeData)),
-          refresh$,
-        ),
-        byDataSource: chart$(
-          () =>
-            getDataCollectorCounts(api, { ...filters, dataCollectorIds: undefined }).pipe(
-              map(dataSourceData),
-            ),
-          refresh$,
-        ),
-      }),
+      refresh$.pipe(
+        startWith(null),
+        switchMap(() => snapshot$(api, filters)),
+        startWith(INITIAL_ALERT_CHARTS),
+      ),
     ),
   );
 }

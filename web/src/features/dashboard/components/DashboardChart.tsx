@@ -10,10 +10,12 @@ export interface DashboardChartProps {
   testId: string;
   state: Loadable<ChartData>;
   colorIndex: number;
+  /** What the figure counts, shown under the title when the title alone could mislead. */
+  caption?: string;
 }
 
 /** A dashboard bar chart with its headline figure (K/M above a thousand, docs/console.md §9) in the card's corner. */
-export function DashboardChart({ title, testId, state, colorIndex }: DashboardChartProps) {
+export function DashboardChart({ title, testId, state, colorIndex, caption }: DashboardChartProps) {
   const data = state.status === 'ready' ? state.value : null;
   return (
     <Box pos="relative" data-testid={testId} data-bars={data?.points.length ?? 0}>
@@ -33,9 +35,14 @@ export function DashboardChart({ title, testId, state, colorIndex }: DashboardCh
           fw={700}
           size="xl"
           data-testid={`${testId}-total`}
-          aria-label={`${title} total: ${formatCount(data.total)}`}
+          aria-label={`${title} total: ${formatCount(data.total)}${caption ? ` (${caption.toLowerCase()})` : ''}`}
         >
           {formatCount(data.total)}
+        </Text>
+      )}
+      {caption && (
+        <Text size="xs" c="dimmed" mt={4} data-testid={`${testId}-caption`}>
+          {caption}
         </Text>
       )}
     </Box>

@@ -61,6 +61,15 @@ describe('Dashboard', () => {
     expect(barCount('issues')).toBe(26);
   });
 
+  it('says under CURRENT ISSUES that it counts devices with open issues, keeping the title', async () => {
+    await openDashboard();
+    await waitFor(() => expect(screen.getByTestId('chart-issues-total')).toHaveTextContent('3'));
+    expect(screen.getByRole('heading', { name: 'CURRENT ISSUES' })).toBeInTheDocument();
+    expect(screen.getByTestId('chart-issues-caption')).toHaveTextContent('Devices with open issues');
+    expect(screen.getByLabelText('CURRENT ISSUES total: 3 (devices with open issues)')).toBeInTheDocument();
+    expect(screen.queryByTestId('chart-alerts-caption')).toBeNull();
+  });
+
   it('asks each counter for the last day by hour, with the parameters of the spec', async () => {
     const app = await openDashboard();
     await waitFor(() => expect(lastRequest(app, 'packets/count')).toBeDefined());

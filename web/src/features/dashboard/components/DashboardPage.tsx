@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QuickRangeButtons } from '../../../components/QuickRangeButtons';
 import { useDashboard } from '../hooks/useDashboard';
 import { useStartTour } from '../hooks/useStartTour';
-import { CHART_KEYS, CHART_TITLES } from '../streams/dashboard-charts';
+import { CHART_CAPTIONS, CHART_KEYS, CHART_TITLES } from '../streams/dashboard-charts';
 import { DashboardChart } from './DashboardChart';
 import { DataSourceBadge } from './DataSourceBadge';
 import { DataSourceFilter } from './DataSourceFilter';
@@ -55,6 +55,7 @@ export function DashboardPage() {
               <DashboardChart
                 key={key}
                 title={CHART_TITLES[key]}
+                caption={CHART_CAPTIONS[key]}
                 testId={`chart-${key}`}
                 state={dashboard.charts[key]}
                 colorIndex={index}

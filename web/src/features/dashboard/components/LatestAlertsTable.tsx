@@ -45,7 +45,7 @@ function AlertRow({ row, onOpen }: { row: LatestAlertRow; onOpen: () => void }) 
         </DescriptionButton>
       </Table.Td>
       <DateCell value={alert.created_at} />
-      <AlertAssetCells alert={alert} />
+      <AlertAssetCells alert={alert} assetType={alertType?.forAssetType} />
       <DataSourceCell name={alert.data_collector_name} />
     </Table.Tr>
   );

@@ -28,6 +28,14 @@ export const CHART_TITLES: Record<ChartKey, string> = {
   messages: 'MESSAGES',
 };
 
+/**
+ * What a chart counts, on screen under it where its title alone could mislead: CURRENT ISSUES counts devices with
+ * an open issue (as the original console did), not issues, so it can be smaller than the list of current issues.
+ */
+export const CHART_CAPTIONS: Partial<Record<ChartKey, string>> = {
+  issues: 'Devices with open issues',
+};
+
 const sum = (rows: readonly CountBucket[]) => rows.reduce((total, row) => total + row.count, 0);
 /** Devices are the same few heard again and again: the figure is the busiest bucket, not a sum. */
 const peak = (rows: readonly CountBucket[]) => rows.reduce((highest, row) => Math.max(highest, row.count), 0);

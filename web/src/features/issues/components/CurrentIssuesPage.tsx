@@ -1,6 +1,8 @@
-import { Group, Stack } from '@mantine/core';
+import { Box, Group, Stack } from '@mantine/core';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { LiveHoldControl } from '../../../components/LiveHoldControl';
+import { useLiveHold } from '../../../lib/live-hold';
 import { FilterChips, type FilterChip } from '../../../components/FilterChips';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
@@ -39,6 +41,15 @@ export function CurrentIssuesPage() {
   const issues = useCurrentIssues();
   const ready = issues.status === 'ready';
   const empty = ready && issues.issues.length === 0;
+  // Live changes wait while the list is paused or under the pointer; the user's own paging, sort and filters apply.
+  const live = useLiveHold(issues.issues, {
+    view: JSON.stringify([issues.page, issues.pageSize, issues.sort, issues.filters]),
+    keyOf: (issue) => issue.id,
+  });
+  const openShown = (row: number) => {
+    const index = issues.issues.findIndex((issue) => issue.id === live.rows[row]?.id);
+    issues.open(index >= 0 ? index : row);
+  };
 
   return (
     <Stack gap="md">
@@ -60,13 +71,23 @@ export function CurrentIssuesPage() {
           onClear={issues.clearSort}
         />
         <FilterChips chips={chipsOf(issues)} onClear={() => issues.setFilters(NO_FILTERS)} />
+        <LiveHoldControl
+          paused={live.paused}
+          hovered={live.hovered}
+          pending={live.pending}
+          waiting={live.waiting}
+          onToggle={live.togglePaused}
+          subject="issues"
+        />
       </Group>
 
       {issues.status === 'error' ? (
         <ErrorBox />
       ) : (
         <>
-          <IssuesTable issues={issues.issues} loading={issues.status === 'loading'} onSelect={issues.open} />
+          <Box {...live.holdProps}>
+            <IssuesTable issues={live.rows} loading={issues.status === 'loading'} onSelect={openShown} />
+          </Box>
           {empty && <EmptyState>{issues.filtered ? 'No items found' : 'There are no issues'}</EmptyState>}
           <Pager
             page={issues.page}

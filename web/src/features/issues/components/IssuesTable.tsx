@@ -44,7 +44,7 @@ function IssueRow({ issue, onSelect }: { issue: Issue; onSelect(): void }) {
       </Table.Td>
       <DateCell value={issue.since} />
       <DateCell value={issue.last_checked} />
-      <AlertAssetCells alert={alert} />
+      <AlertAssetCells alert={alert} assetType={type?.forAssetType} />
       <DataSourceCell name={issue.data_collector_name} />
     </Table.Tr>
   );

@@ -34,7 +34,12 @@ export function EventsManagerPage() {
           Save
         </Button>
       </PageHeader>
-      {preferences.saveState === 'saved' && (
+      {preferences.saveState === 'saved' && preferences.saveWarning && (
+        <Alert color="orange" variant="light" role="alert">
+          {preferences.saveWarning}
+        </Alert>
+      )}
+      {preferences.saveState === 'saved' && !preferences.saveWarning && (
         <UnstyledButton onClick={preferences.hideSaved} aria-label="Hide message">
           <Alert color="green" variant="light" role="status">
             Done! Changes were saved, click to hide.

@@ -3,6 +3,7 @@ import { useObservable, useObservableState, useSubscription } from 'observable-h
 import { useMemo, useState } from 'react';
 import { Subject, map, share } from 'rxjs';
 import { useServices } from '../../../lib/services-context';
+import { ArrivalGroup } from '../../../lib/toast-groups';
 import { deleteNotification, setReadAt } from '../api/notifications-api';
 import { newNotifications$ } from '../streams/notification-events';
 import {
@@ -15,6 +16,8 @@ import type { NotificationItem } from '../types/notifications';
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 /** Toasts for new notifications last 3000 ms (docs/console.md §9). */
 export const TOAST_MS = 3000;
+/** The one toast a burst of arrivals shares. */
+export const ARRIVALS_TOAST_ID = 'new-notifications';
 
 export interface NotificationsCenter {
   unread: number;
@@ -31,7 +34,10 @@ export interface NotificationsCenter {
   failed: boolean;
 }
 
-/** The header's notifications: unread count, a page of the list, read/unread/delete, and a toast per arrival. */
+/**
+ * The header's notifications: unread count, a page of the list, read/unread/delete, and a toast for arrivals: one
+ * toast per burst, counting further arrivals ('12 new alerts') instead of stacking a toast for each.
+ */
 export function useNotificationsCenter(listOpen: boolean): NotificationsCenter {
   const { api, realtime } = useServices();
   const [page, setPage] = useState(0);
@@ -39,6 +45,7 @@ export function useNotificationsCenter(listOpen: boolean): NotificationsCenter {
   const [failed, setFailed] = useState(false);
   const changed$ = useMemo(() => new Subject<void>(), []);
   const arrivals$ = useMemo(() => newNotifications$(realtime).pipe(share()), [realtime]);
+  const arrivalGroup = useMemo(() => new ArrivalGroup(), []);
 
   const unread = useObservableState(
     useObservable(() => unreadCount$(api, arrivals$, changed$)),
@@ -59,11 +66,18 @@ export function useNotificationsCenter(listOpen: boolean): NotificationsCenter {
   const state = useObservableState(listOpen ? pageState$ : EMPTY_STATE$, { status: 'loading' });
 
   useSubscription(arrivals$, (item) => {
-    toasts.show({
-      title: item.alertType?.name ?? 'New notification',
-      message: item.alertType ? `${item.alertType.risk} risk alert` : 'A new alert matched your preferences.',
+    const step = arrivalGroup.add(
+      item.alertType ? { name: item.alertType.name, risk: item.alertType.risk } : null,
+    );
+    const toast = {
+      id: ARRIVALS_TOAST_ID,
+      title: step.title,
+      message: step.message,
       autoClose: TOAST_MS,
-    });
+      onClose: () => arrivalGroup.closed(),
+    };
+    if (step.opens) toasts.show(toast);
+    else toasts.update(toast);
   });
 
   const run = (change: ReturnType<typeof setReadAt>) =>

@@ -32,6 +32,8 @@ export function usePreferences() {
   const loaded = useObservableState(loaded$, { status: 'loading' });
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
   const [saveState, setSaveState] = useState<SaveState>('idle');
+  // What the server could not save while it saved the rest (email without a mail server).
+  const [saveWarning, setSaveWarning] = useState<string | null>(null);
 
   useEffect(() => {
     if (loaded.status === 'ready') setDraft(loaded.preferences);
@@ -40,8 +42,10 @@ export function usePreferences() {
   const save = () => {
     if (!draft) return;
     setSaveState('saving');
+    setSaveWarning(null);
     savePreferences(api, toRequest(draft)).subscribe({
-      next: () => {
+      next: (answer) => {
+        setSaveWarning(warningOf(answer));
         setSaveState('saved');
         // Reload: extra destinations now carry their ids and activation state.
         setReload((value) => value + 1);
@@ -57,6 +61,13 @@ export function usePreferences() {
     setDraft,
     save,
     saveState,
+    saveWarning,
     hideSaved: () => setSaveState('idle'),
   };
+}
+
+/** The server answers `null`, or `{ warning }` when it saved all but one part of the preferences. */
+function warningOf(answer: unknown): string | null {
+  if (typeof answer !== 'object' || answer === null || !('warning' in answer)) return null;
+  return typeof answer.warning === 'string' ? answer.warning : null;
 }

@@ -16,10 +16,13 @@ export function ClonePolicyDialog({ policy, onClone, onCloned, onClose }: CloneP
   const [name, setName] = useState('');
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The name's error waits until the user has typed in the field or left it, not on opening.
+  const [touched, setTouched] = useState(false);
   useEffect(() => {
     setName('');
     setServerError(null);
     setBusy(false);
+    setTouched(false);
   }, [policy]);
 
   const nameError = validatePolicyName(name, true);
@@ -55,8 +58,10 @@ export function ClonePolicyDialog({ policy, onClone, onCloned, onClose }: CloneP
             onChange={(event) => {
               setName(event.currentTarget.value);
               setServerError(null);
+              setTouched(true);
             }}
-            error={serverError ?? nameError}
+            onBlur={() => setTouched(true)}
+            error={serverError ?? (touched ? nameError : null)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>

@@ -107,9 +107,14 @@ describe('Policies list', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Clone Default' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('This file is required')).toBeInTheDocument();
+    // Nothing typed yet: no error on opening, but Clone waits for a name.
+    expect(within(dialog).queryByText('This file is required')).toBeNull();
     const clone = within(dialog).getByRole('button', { name: 'Clone' });
     expect(clone).toBeDisabled();
+    const field = within(dialog).getByRole('textbox', { name: 'Name of the new policy' });
+    await user.type(field, 'S');
+    await user.clear(field);
+    expect(within(dialog).getByText('This file is required')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Name of the new policy' }), 'Strict');
     await user.click(clone);
     expect(await within(dialog).findByText('Exists a policy with this name')).toBeInTheDocument();

@@ -8,8 +8,9 @@ import {
   type PasswordChange,
 } from '../api/users-api';
 import { useOnDone, useSubmission } from '../../../lib/use-submission';
-import { RULE_TEXTS, fieldError, isValidEmailLength, isValidPassword } from '../../../lib/account-rules';
-import { USER_TEXTS, emailChangeFailure } from '../utils/user-messages';
+import { RULE_TEXTS, fieldError, isValidEmailLength } from '../../../lib/account-rules';
+import { PASSWORD_RULE_TEXT, isAcceptablePasswordLength } from '../../auth/utils/password-rule';
+import { USER_TEXTS, emailChangeFailure, passwordChangeFailure } from '../utils/user-messages';
 
 /** "Change email": the new address and the current password; the link goes to the new address. */
 export function ChangeEmailSection({ currentEmail }: { currentEmail: string | null }) {
@@ -72,7 +73,10 @@ export function ChangeEmailSection({ currentEmail }: { currentEmail: string | nu
   );
 }
 
-/** "Change password": the current one, the new one and its repetition; any refusal means a wrong current one. */
+/**
+ * "Change password": the current one, the new one and its repetition. A new password the server refuses shows its
+ * reason; any other refusal means a wrong current one.
+ */
 export function ChangePasswordSection() {
   const { api } = useServices();
   const [current, setCurrent] = useState('');
@@ -86,7 +90,7 @@ export function ChangePasswordSection() {
   });
 
   const passwordError =
-    fieldError(password, isValidPassword, RULE_TEXTS.password) ??
+    fieldError(password, isAcceptablePasswordLength, PASSWORD_RULE_TEXT) ??
     (password !== '' && password === current ? RULE_TEXTS.samePassword : null);
   const repeatError = repeated !== '' && repeated !== password ? RULE_TEXTS.passwordsDoNotMatch : null;
   const loading = state.status === 'loading';
@@ -113,7 +117,7 @@ export function ChangePasswordSection() {
         )}
         {state.status === 'failed' && (
           <Alert color="red" variant="light" role="alert" data-testid="change-password-error">
-            {USER_TEXTS.currentPasswordWrong}
+            {passwordChangeFailure(state.error)}
           </Alert>
         )}
         <PasswordInput

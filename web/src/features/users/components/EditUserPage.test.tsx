@@ -6,7 +6,7 @@ import { ADMIN, REGULAR, refusal, signInAs, usersBackend } from '../testing/user
 import type { User } from '../types/user';
 
 const RULE =
-  'At least eight characters, an uppercase, a lowercase, a number and a special character. White spaces are not allowed.';
+  'Use 8 to 128 characters. Common passwords and passwords containing your username or e-mail are refused; a few unrelated words make a strong one.';
 
 function renderEdit(viewer: User, target: User, routes: Record<string, FakeRoute> = {}) {
   signInAs(viewer);
@@ -149,6 +149,15 @@ describe('edit user page', () => {
       expect(await within(section).findByTestId('change-password-error')).toHaveTextContent(
         'Current password is wrong',
       );
+    });
+
+    it("shows the server's reason for a refused new password", async () => {
+      const reason = 'Password is not valid: it must not contain the username or the e-mail address';
+      renderEdit(REGULAR, REGULAR, { 'PUT change_password': refusal(reason) });
+      await screen.findByTestId('edited-username');
+      const { section, user } = await fillPasswords('Old!pass1', 'regular-2024', 'regular-2024');
+      await user.click(within(section).getByRole('button', { name: 'Save' }));
+      expect(await within(section).findByTestId('change-password-error')).toHaveTextContent(reason);
     });
 
     it('confirms a changed password', async () => {

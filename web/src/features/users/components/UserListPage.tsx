@@ -8,15 +8,15 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { useRoles, useUserList, useViewer } from '../hooks/useUsers';
 import type { Role, User } from '../types/user';
-import { roleLabel } from '../utils/user-messages';
+import { roleLabelOf } from '../utils/user-messages';
+import { EventRecordPanel } from './EventRecordPanel';
 import { RemoveUserDialog, ResendActivationDialog } from './UserDialogs';
 
 const userPath = (kind: 'users' | 'profile', username: string) =>
   `/dashboard/${kind}/${encodeURIComponent(username)}`;
 
 function roleNames(user: User, roles: Role[]): string {
-  const byId = new Map(roles.map((role) => [role.id, role.role_name]));
-  return user.user_roles.map((id) => roleLabel(byId.get(id) ?? String(id))).join(', ');
+  return user.user_roles.map((id) => roleLabelOf(id, roles)).join(', ');
 }
 
 /** /dashboard/users (USER LIST): users of the organization with their actions (docs/console.md §2 "Users"). */
@@ -140,6 +140,7 @@ export function UserListPage() {
           </Stack>
         )}
       </Card>
+      {viewer.admin && <EventRecordPanel />}
       <RemoveUserDialog
         user={removing}
         onClose={() => setRemoving(null)}

@@ -6,7 +6,7 @@ import { NotFoundPage } from '../../../components/NotFoundPage';
 import { PageHeader } from '../../../components/PageHeader';
 import { useRoles, useUser, useViewer } from '../hooks/useUsers';
 import { ADMIN_ROLE, type Role, type User } from '../types/user';
-import { roleLabel } from '../utils/user-messages';
+import { roleLabelOf } from '../utils/user-messages';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -22,7 +22,6 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 }
 
 function profileRows(user: User, roles: Role[]): Array<[string, string | null]> {
-  const byId = new Map(roles.map((role) => [role.id, role.role_name]));
   return [
     ['Username', user.username],
     // The account's kind: administrators manage the organization, regular users mostly view.
@@ -31,7 +30,7 @@ function profileRows(user: User, roles: Role[]): Array<[string, string | null]> 
     ['Full name', user.full_name],
     ['Phone', user.phone],
     ['Organization', user.organization_name],
-    ['Roles', user.user_roles.map((id) => roleLabel(byId.get(id) ?? String(id))).join(', ')],
+    ['Roles', user.user_roles.map((id) => roleLabelOf(id, roles)).join(', ')],
   ];
 }
 

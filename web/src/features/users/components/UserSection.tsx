@@ -6,7 +6,7 @@ import { useSubmission } from '../../../lib/use-submission';
 import { useRoles } from '../hooks/useUsers';
 import type { User } from '../types/user';
 import { RULE_TEXTS, fieldError, isValidFullName, isValidPhone } from '../../../lib/account-rules';
-import { USER_TEXTS, roleLabel } from '../utils/user-messages';
+import { USER_TEXTS, roleLabel, roleLabelOf } from '../utils/user-messages';
 
 /**
  * The "User" section. On one's own page: full name and phone, with the role shown but fixed. An admin on someone
@@ -40,9 +40,9 @@ export function UserSection({ user, own, admin }: { user: User; own: boolean; ad
   };
 
   const roleOptions = roles.map((item) => ({ value: String(item.id), label: roleLabel(item.role_name) }));
-  // The viewer's own role may be missing from a non-admin's role list: show it by id rather than blank.
+  // A role missing from the listed ones (a regular user's list holds only their own): named, not a bare id.
   if (role !== null && !roleOptions.some((option) => option.value === role))
-    roleOptions.push({ value: role, label: role });
+    roleOptions.push({ value: role, label: roleLabelOf(Number(role), roles) });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="User">

@@ -1,5 +1,6 @@
 import { RULE_TEXTS } from '../../../lib/account-rules';
 import { serverMessage } from '../../../lib/server-message';
+import { passwordRefusal } from '../../auth/utils/password-rule';
 
 /** Texts of the users screens (docs/console.md §8). */
 export const USER_TEXTS = {
@@ -51,7 +52,24 @@ export function emailChangeFailure(error: unknown): string {
   return message || USER_TEXTS.updateFailed;
 }
 
+/** A refused password change: the server's reason for a new password it refuses, else the spec's text. */
+export function passwordChangeFailure(error: unknown): string {
+  return passwordRefusal(error) ?? USER_TEXTS.currentPasswordWrong;
+}
+
 /** Role names are shown with spaces for underscores (Admin_User → Admin User). */
 export function roleLabel(roleName: string): string {
   return roleName.replace(/_/g, ' ');
+}
+
+/**
+ * The two roles every organisation has (id 1 regular user, id 2 administrator). A regular user's role list holds
+ * only their own role, so the names of the others come from here rather than showing a bare id.
+ */
+const KNOWN_ROLE_NAMES: Readonly<Record<number, string>> = { 1: 'Regular_User', 2: 'Admin_User' };
+
+/** A role's display name by id: from the roles the server listed, else the known roles, else the id. */
+export function roleLabelOf(id: number, roles: ReadonlyArray<{ id: number; role_name: string }>): string {
+  const listed = roles.find((role) => role.id === id)?.role_name;
+  return roleLabel(listed ?? KNOWN_ROLE_NAMES[id] ?? String(id));
 }
