@@ -3,7 +3,7 @@ import { FuzzRandom } from '@lorawatch/ingest/testing/gateway-fuzz';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import type { SimMessage } from '@lorawatch/simulator/sim-event';
-import { readPipelineProgress } from '@lorawatch/ops/pipeline-progress';
+import { readPipelineProgress } from '../bench/support/pipeline-progress';
 import { join } from 'node:path';
 import { startApp, type Harness } from './support/app-harness';
 import { waitFor } from './support/wait-for';

@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
-import { freePort } from '@lorawatch/platform/free-port';
+import { freePort } from '../bench/support/free-port';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
 import { startApp, type Harness } from './support/app-harness';
 import { waitFor } from './support/wait-for';

@@ -11,7 +11,7 @@ import {
 import { APP_CONFIG, loadConfig } from '@lorawatch/config/app-config';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
-import { freePort } from '@lorawatch/platform/free-port';
+import { freePort } from '../bench/support/free-port';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
 import { createApp } from '../apps/standalone/main';
 import { ADMIN_PASSWORD } from './support/app-harness';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readPipelineProgress } from '@lorawatch/ops/pipeline-progress';
+import { readPipelineProgress } from '../support/pipeline-progress';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import type { SimMessage } from '@lorawatch/simulator/sim-event';
 import { ttnV3GatewayId } from '@lorawatch/simulator/ttn-v3-events';

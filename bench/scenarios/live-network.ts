@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
-import { readPipelineProgress, type PipelineProgress } from '@lorawatch/ops/pipeline-progress';
+import { readPipelineProgress, type PipelineProgress } from '../support/pipeline-progress';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import type { SimMessage } from '@lorawatch/simulator/sim-event';
 import type { LiveSizes } from '../options';

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { callApi, signIn } from '@lorawatch/ops/api-client';
-import { freePort } from '@lorawatch/platform/free-port';
+import { callApi, signIn } from './api-client';
+import { freePort } from './free-port';
 import { sleep, until } from './stats';
 
 export const ADMIN = 'bench';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@lorawatch/platform/free-port';
+import { freePort } from '../../bench/support/free-port';
 
 export interface Mosquitto {
   port: number;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../libs/platform/src/free-port';
+import { freePort } from '../../bench/support/free-port';
 
 export interface StandaloneProcess {
   url: string;

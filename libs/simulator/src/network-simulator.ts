@@ -2,7 +2,8 @@ import { ATTACK_KINDS, type AttackKind } from './attack-kinds';
 import { attackRound, installAttackDevices } from './attack-rounds';
 import type { SimEvent, SimGateway, SimMessage } from './sim-event';
 import { type AttackIncident, SimulationCore } from './simulation-core';
-import { formatFor, type SimFormatName, type WireFormat } from './wire-format';
+import type { SimFormatName, WireFormat } from './wire-format';
+import { formatFor } from './wire-formats';
 
 export type { AttackIncident } from './simulation-core';
 export type { SimMessage } from './sim-event';

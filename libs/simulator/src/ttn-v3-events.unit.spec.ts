@@ -4,7 +4,8 @@ import { readFixtureJson } from '@lorawatch/lorawan/testing/fixtures';
 import { NetworkSimulator } from './network-simulator';
 import type { SimMessage } from './sim-event';
 import { type TtnV3Event, ttnV3EventFor } from './ttn-v3-events';
-import { formatFor, SIM_FORMATS } from './wire-format';
+import { SIM_FORMATS } from './wire-format';
+import { formatFor } from './wire-formats';
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { freePort } from '@lorawatch/platform/free-port';
+import { freePort } from '../../../../bench/support/free-port';
 import { startTtnV3Peer, type TtnV3Peer } from '@lorawatch/simulator/ttn-v3-peer';
 import { testTtnV3Connection } from './test-ttn-v3-connection';
 

@@ -6,7 +6,7 @@ import { putPasswordByLink, type PasswordLinkKind } from '../api/account';
 import { useSubmission } from '../../../lib/use-submission';
 import { setPasswordFailure } from '../utils/account-messages';
 import { RULE_TEXTS, fieldError } from '../../../lib/account-rules';
-import { PASSWORD_RULE_TEXT, isAcceptablePasswordLength } from '../utils/password-rule';
+import { PASSWORD_RULE_TEXT, isAcceptablePasswordLength } from '../../../lib/password-rule';
 import { PublicCard } from './PublicCard';
 
 /** Shown until the value breaks the length; the server judges the rest of the rule and its reason is shown as it is. */

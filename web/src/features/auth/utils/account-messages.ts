@@ -1,6 +1,6 @@
 import { RULE_TEXTS } from '../../../lib/account-rules';
 import { serverMessage } from '../../../lib/server-message';
-import { passwordRefusal } from './password-rule';
+import { passwordRefusal } from '../../../lib/password-rule';
 
 /** Texts of the public account screens (docs/console.md §2, §8). */
 export const ACCOUNT_TEXTS = {

@@ -67,11 +67,14 @@ export function useInventory() {
   const counts = useObservableState(counts$, LOADING_COUNTS);
 
   // Any criterion change starts over from page 1 with nothing selected (docs/console.md §4).
-  const setFilters = useCallback((next: InventoryFilters) => {
-    setFiltersState(next);
-    setPage(0);
-    setSelected(new Map());
-  }, []);
+  const setFilters = useCallback(
+    (next: InventoryFilters) => {
+      setFiltersState(next);
+      setPage(0);
+      setSelected(new Map());
+    },
+    [setPage],
+  );
 
   const selectedRefs = useMemo(() => [...selected.values()].map(refOf), [selected]);
 

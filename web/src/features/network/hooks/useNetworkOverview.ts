@@ -57,10 +57,13 @@ export function useNetworkOverview() {
   const dataSources = useObservableState(dataSources$, []);
 
   // Any criterion change reloads from page 1 (the charts follow the filters).
-  const setFilters = useCallback((next: NetworkFilters) => {
-    setFiltersState(next);
-    setPage(0);
-  }, []);
+  const setFilters = useCallback(
+    (next: NetworkFilters) => {
+      setFiltersState(next);
+      setPage(0);
+    },
+    [setPage],
+  );
 
   return {
     list,

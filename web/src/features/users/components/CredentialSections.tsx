@@ -9,7 +9,7 @@ import {
 } from '../api/users-api';
 import { useOnDone, useSubmission } from '../../../lib/use-submission';
 import { RULE_TEXTS, fieldError, isValidEmailLength } from '../../../lib/account-rules';
-import { PASSWORD_RULE_TEXT, isAcceptablePasswordLength } from '../../auth/utils/password-rule';
+import { PASSWORD_RULE_TEXT, isAcceptablePasswordLength } from '../../../lib/password-rule';
 import { USER_TEXTS, emailChangeFailure, passwordChangeFailure } from '../utils/user-messages';
 
 /** "Change email": the new address and the current password; the link goes to the new address. */

@@ -1,6 +1,6 @@
 import { RULE_TEXTS } from '../../../lib/account-rules';
 import { serverMessage } from '../../../lib/server-message';
-import { passwordRefusal } from '../../auth/utils/password-rule';
+import { passwordRefusal } from '../../../lib/password-rule';
 
 /** Texts of the users screens (docs/console.md §8). */
 export const USER_TEXTS = {

@@ -1,4 +1,4 @@
-/** A minimal JSON client of the REST API, for command-line tools, benchmarks and whole-app tests. */
+/** A minimal JSON client of the REST API, for benchmarks and whole-app tests. */
 export async function callApi<T>(
   baseUrl: string,
   token: string | null,

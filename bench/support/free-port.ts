@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A TCP port free on the loopback interface right now (for tests, benchmarks and the demo). */
+/** A TCP port free on the loopback interface right now (for tests and benchmarks). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

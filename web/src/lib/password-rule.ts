@@ -1,4 +1,4 @@
-import { serverMessage } from '../../../lib/server-message';
+import { serverMessage } from './server-message';
 
 /** The server's password rule (NIST SP 800-63B): the length is checked here, the rest only the server can judge. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * The import boundaries, cycles and hook rules that eslint.config.mjs keeps: `npm run lint` fails on each. ESLint runs
+ * as its own process (as `npm run lint` does): its configuration is an ES module, which jest's module system cannot load.
+ */
+const root = join(__dirname, '..');
+const ESLINT = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+
+interface LintResult {
+  messages: { ruleId: string | null; message: string }[];
+}
+
+function ruleIds(args: string[], input?: string): string[] {
+  const run = spawnSync(process.execPath, [ESLINT, '--no-ignore', '--format', 'json', ...args], {
+    cwd: root,
+    input,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0 && run.status !== 1)
+    throw new Error(`eslint exited with ${run.status}: ${run.stderr}`);
+  const results = JSON.parse(run.stdout) as LintResult[];
+  return results.flatMap((result) => result.messages.map((message) => message.ruleId ?? message.message));
+}
+
+/** The rules a file at filePath (which need not exist) breaks with this code. */
+function ruleIdsFor(filePath: string, code: string): string[] {
+  return ruleIds(['--stdin', '--stdin-filename', join(root, filePath)], code);
+}
+
+describe('lint boundaries', () => {
+  jest.setTimeout(120_000);
+
+  it('refuses the framework in the pure core', () => {
+    const ids = ruleIdsFor(
+      'libs/domain/src/boundary-probe.ts',
+      "import { Injectable } from '@nestjs/common';\n\nexport const probe = Injectable;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a lib outside the core in the pure core', () => {
+    const ids = ruleIdsFor(
+      'libs/detectors/src/boundary-probe.ts',
+      "import { systemClock } from '@lorawatch/platform/clock';\n\nexport const probe = systemClock;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets the core import the core', () => {
+    const ids = ruleIdsFor(
+      'libs/detectors/src/boundary-probe.ts',
+      "import { RISKS } from '@lorawatch/domain/risk';\n\nexport const probe = RISKS;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it('refuses one console feature importing another', () => {
+    const ids = ruleIdsFor(
+      'web/src/features/alerts/boundary-probe.ts',
+      "import { USER_TEXTS } from '../users/utils/user-messages';\n\nexport const probe = USER_TEXTS;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses shared console code importing a feature', () => {
+    const ids = ruleIdsFor(
+      'web/src/lib/boundary-probe.ts',
+      "import { USER_TEXTS } from '../features/users/utils/user-messages';\n\nexport const probe = USER_TEXTS;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a hook called conditionally', () => {
+    const ids = ruleIdsFor(
+      'web/src/features/alerts/boundary-probe.tsx',
+      [
+        "import { useState } from 'react';",
+        '',
+        'export function useProbe(open: boolean): number {',
+        '  if (!open) return 0;',
+        '  const [value] = useState(1);',
+        '  return value;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toContain('react-hooks/rules-of-hooks');
+  });
+
+  it('refuses an import cycle', () => {
+    expect(ruleIds([join(root, 'test/fixtures/lint/cycle-a.ts')])).toContain('import-x/no-cycle');
+  });
+});
