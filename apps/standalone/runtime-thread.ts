@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AppConfig } from '@lorawatch/config/app-config';
+import type { DownWorker } from '@lorawatch/ops/supervision';
 import type { ThreadMetrics, ThreadRole, ToParent, ToThread } from './thread-protocol';
 
 const STOP_TIMEOUT_MS = 15_000;
@@ -38,6 +39,8 @@ export class RuntimeThread {
   private readonly requests = new Map<number, (metrics: ThreadMetrics) => void>();
   private stopped: (() => void) | null = null;
 
+  private downWorkers: DownWorker[] = [];
+
   constructor(
     readonly role: ThreadRole,
     private readonly config: AppConfig,
@@ -47,6 +50,11 @@ export class RuntimeThread {
 
   get isReady(): boolean {
     return this.ready;
+  }
+
+  /** The thread's consumers and subscriptions that are down and waiting for their restart, as it last said. */
+  get down(): DownWorker[] {
+    return this.ready ? this.downWorkers : [];
   }
 
   /**
@@ -82,6 +90,8 @@ export class RuntimeThread {
         } else if (message.type === 'metrics') {
           this.requests.get(message.id)?.(message.metrics);
           this.requests.delete(message.id);
+        } else if (message.type === 'health') {
+          this.downWorkers = message.down;
         }
       });
       worker.on('error', (error) => this.logger.error(error));

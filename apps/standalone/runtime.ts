@@ -16,6 +16,7 @@ import { ApiRuntime } from '@lorawatch/processes/runtimes/api.runtime';
 import { CollectorRuntime } from '@lorawatch/processes/runtimes/collector.runtime';
 import { DetectorRuntime } from '@lorawatch/processes/runtimes/detector.runtime';
 import { ProjectorRuntime } from '@lorawatch/processes/runtimes/projector.runtime';
+import type { DownWorker } from '@lorawatch/ops/supervision';
 import type { StartSummary } from '@lorawatch/processes/start-banner';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { Demo } from './demo';
@@ -100,6 +101,13 @@ export class Runtime implements ProcessRuntime, BeforeApplicationShutdown {
       ...api.details,
       ...(this.threads.size > 0 ? { threads } : {}),
     });
+  }
+
+  /** The threads' consumers that are down (/health reports the console degraded while there are any). */
+  downElsewhere(): DownWorker[] {
+    return [...this.threads.values()].flatMap((thread) =>
+      thread.down.map((worker) => ({ ...worker, name: `${thread.role}: ${worker.name}` })),
+    );
   }
 
   /** Read-your-writes: everything recorded so far is in the read models, waiting at most `timeoutMs`. */

@@ -42,7 +42,20 @@ async function main(): Promise<void> {
     }
   });
   tell({ type: 'ready' });
+  // The console's main thread answers /health for this thread too: it hears which consumers are down.
+  let lastDown = '[]';
+  const watch = setInterval(() => {
+    const down = metrics.consumers.downWorkers();
+    const text = JSON.stringify(down);
+    if (text === lastDown) return;
+    lastDown = text;
+    tell({ type: 'health', down });
+  }, HEALTH_INTERVAL_MS);
+  watch.unref();
 }
+
+/** How often a thread looks whether its consumers' health changed. */
+const HEALTH_INTERVAL_MS = 500;
 
 main().catch((error: unknown) => {
   // The main thread logs the exit and starts the thread again.

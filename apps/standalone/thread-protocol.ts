@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
+import type { DownWorker } from '@lorawatch/ops/supervision';
 import { CollectorRuntime } from '@lorawatch/processes/runtimes/collector.runtime';
 import { DetectorRuntime } from '@lorawatch/processes/runtimes/detector.runtime';
 import { ProjectorRuntime } from '@lorawatch/processes/runtimes/projector.runtime';
@@ -20,4 +21,8 @@ export type ToThread = { type: 'stop' } | { type: 'metrics'; id: number };
 
 /** Runtime thread → main thread. */
 export type ToParent =
-  { type: 'ready' } | { type: 'stopped' } | { type: 'metrics'; id: number; metrics: ThreadMetrics };
+  | { type: 'ready' }
+  | { type: 'stopped' }
+  | { type: 'metrics'; id: number; metrics: ThreadMetrics }
+  /** The thread's consumers and subscriptions that are down, sent whenever that list changes. */
+  | { type: 'health'; down: DownWorker[] };

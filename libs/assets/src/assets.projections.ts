@@ -1,5 +1,6 @@
 import type { Projection } from '@lorawatch/projections/projection';
 import { assetAttributesProjection } from './projection/asset-attributes.projection';
+import { assetsProjection } from './projection/assets.projection';
 
 /** Read models of the assets context, in the order the projection runner applies them. */
-export const assetsProjections: Projection[] = [assetAttributesProjection];
+export const assetsProjections: Projection[] = [assetsProjection, assetAttributesProjection];

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { deviceDocument, gatewayDocument } from '@lorawatch/assets/asset-documents';
-import { ASSETS } from '@lorawatch/assets/asset.view';
 import {
   DATA_SOURCE_ACTIVITY,
   type DataSourceActivity,
@@ -29,15 +28,21 @@ import {
 } from '@lorawatch/detectors/watermark';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
+import { SetAsideOffsets } from '@lorawatch/ops/set-aside-records';
+import type { RestartPolicy } from '@lorawatch/ops/supervision';
 import {
+  entryOf,
   isPacketRecord,
   type Consumer,
   type LogRecord,
   type PacketLog,
   type PacketRecord,
 } from '@lorawatch/packet-log/packet-log.port';
+import { consumeSupervised } from '@lorawatch/packet-log/supervised-consumer';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
+import { importExistingAssets } from '@lorawatch/migration/asset-import';
+import { AssetObservationBatch } from './asset-observations';
 import { DetectorOutput } from './detector-output';
 import {
   advanceHeartbeat,
@@ -78,6 +83,8 @@ export interface DetectionRunnerOptions {
   cacheState?: boolean;
   /** How often silent devices and gateways are looked for (LAF-401, LAF-403); 0 turns the ticks off. */
   tickIntervalMs?: number;
+  /** Restart back-off after a failed batch, and attempts before a packet that always fails is set aside. */
+  restart?: RestartPolicy;
 }
 
 /**
@@ -97,10 +104,11 @@ export class DetectionRunner {
   private consumer: Consumer | null = null;
   private timer: NodeJS.Timeout | null = null;
   private turn: Promise<unknown> = Promise.resolve();
+  private readonly setAside: SetAsideOffsets;
 
   constructor(
     private readonly packets: PacketLog,
-    events: EventStore,
+    private readonly events: EventStore,
     private readonly store: ReadStore,
     private readonly policies: PolicyProvider,
     private readonly metrics: Metrics,
@@ -109,14 +117,33 @@ export class DetectionRunner {
     this.output = new DetectorOutput(events, metrics);
     store.collection<StateDoc>(DETECTOR_STATE);
     store.collection<DataSourceActivity>(DATA_SOURCE_ACTIVITY);
-    store.collection(ASSETS);
     store.collection<SilenceWatch>(SILENCE_WATCH);
+    this.setAside = new SetAsideOffsets(store, DETECTOR_GROUP);
   }
 
   start(): void {
-    this.consumer = this.packets.consume(
+    // Stores from before the asset events: their inventory is recorded once, before the first batch.
+    void this.inTurn(() => importExistingAssets(this.events, this.store)).catch((error: unknown) =>
+      this.logger.error(`Asset import failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    // A failed batch is read again from the committed offset after a back-off; a packet that fails every
+    // attempt is set aside with the checkpoint past it, and skipped the same way whenever it is read again.
+    this.consumer = consumeSupervised(
+      this.packets,
       { group: DETECTOR_GROUP, partitions: this.options.partitions, lingerMs: DETECTOR_LINGER_MS },
       (batch, { partition }) => this.inTurn(() => this.handleBatch(batch, partition)),
+      {
+        name: DETECTOR_GROUP,
+        health: this.metrics.consumers,
+        policy: this.options.restart,
+        setAside: (record, partition, error) =>
+          this.inTurn(() =>
+            this.setAside.setAside(partition, record.offset, entryOf(record).id, error, {
+              name: detectorCheckpoint(partition),
+              position: record.offset + 1,
+            }),
+          ),
+      },
     );
     const interval = this.options.tickIntervalMs ?? DEFAULT_TICK_INTERVAL_MS;
     if (interval > 0) {
@@ -158,10 +185,16 @@ export class DetectionRunner {
   private async handleBatch(batch: LogRecord[], partition: number): Promise<void> {
     const checkpoint = detectorCheckpoint(partition);
     const next = await this.store.checkpoint(checkpoint);
-    const pending = batch.filter((record) => record.offset >= next);
-    if (pending.length === 0) return;
+    const skipped = await this.setAside.of(partition);
+    const pending = batch.filter((record) => record.offset >= next && !skipped.has(record.offset));
+    // Past the batch's set-aside packets too (they may close it).
+    const position = batch[batch.length - 1].offset + 1;
+    if (pending.length === 0) {
+      if (position > next) await this.store.commit([], { name: checkpoint, position });
+      return;
+    }
     const dirty = new Map<string, unknown>();
-    const assets = new Map<string, WriteOp>();
+    const observations = new AssetObservationBatch();
     const watches = new Map<string, WriteOp>();
     for (const record of pending) {
       if (!isPacketRecord(record)) {
@@ -199,14 +232,12 @@ export class DetectionRunner {
       };
       if (deviceKey && result.device) {
         dirty.set(deviceKey, result.device);
-        const doc = deviceDocument(result.device, scope, policy);
-        assets.set(doc.id, { op: 'upsert', collection: ASSETS.name, doc });
+        observations.see(deviceDocument(result.device, scope, policy), packet.date, partition, packet);
         watches.set(deviceKey, watchOp(deviceKey, partition, scope, silenceDeadline(result.device, policy)));
       }
       if (gatewayKey && result.gateway) {
         dirty.set(gatewayKey, result.gateway);
-        const doc = gatewayDocument(result.gateway, scope);
-        assets.set(doc.id, { op: 'upsert', collection: ASSETS.name, doc });
+        observations.see(gatewayDocument(result.gateway, scope), packet.date, partition, packet);
         watches.set(
           gatewayKey,
           watchOp(gatewayKey, partition, scope, silenceDeadline(result.gateway, policy)),
@@ -228,8 +259,10 @@ export class DetectionRunner {
       for (const clearance of result.cleared) await this.output.clear(clearance);
     }
     const packets = pending.filter(isPacketRecord);
-    const ops = [...stateOps(dirty), ...assets.values(), ...watches.values(), ...activityOps(packets)];
-    await this.store.commit(ops, { name: checkpoint, position: pending[pending.length - 1].offset + 1 });
+    // The assets' discoveries and observations: one append per batch, before the state that marks them is committed.
+    await observations.flush(this.events, (key) => this.state(key, dirty), dirty);
+    const ops = [...stateOps(dirty), ...watches.values(), ...activityOps(packets)];
+    await this.store.commit(ops, { name: checkpoint, position });
     this.remember(dirty);
     this.metrics.packetsDetected.inc(packets.length);
   }
@@ -253,6 +286,7 @@ export class DetectionRunner {
     const caughtUp = (partition: number): boolean => (next[partition] ?? 0) >= (ends[partition] ?? 0);
     const dirty = new Map<string, unknown>();
     const ops: WriteOp[] = [];
+    const observations = new AssetObservationBatch();
     for (const [dataSourceId, partitions] of byDataSource(times)) {
       const heartbeat = heartbeats.get(dataSourceId) ?? null;
       const marks = storedWatermarks({ partitions, caughtUp, heartbeat });
@@ -273,13 +307,15 @@ export class DetectionRunner {
         });
         const at = new Date(watermark).toISOString();
         for (const watch of due) {
-          if (!watch.id.startsWith('session:')) await this.tickAsset(watch, at, context, dirty, ops);
+          if (!watch.id.startsWith('session:'))
+            await this.tickAsset(watch, at, context, dirty, ops, observations);
           else if (marks.dataSource !== null && watch.deadline <= marks.dataSource) {
             await this.tickSession(watch, new Date(marks.dataSource).toISOString(), context, dirty, ops);
           }
         }
       }
     }
+    await observations.flush(this.events, (key) => this.state(key, dirty), dirty);
     if (dirty.size === 0 && ops.length === 0) return;
     await this.store.commit([...stateOps(dirty), ...ops]);
     this.remember(dirty);
@@ -292,6 +328,7 @@ export class DetectionRunner {
     context: TickContext,
     dirty: Map<string, unknown>,
     ops: WriteOp[],
+    observations: AssetObservationBatch,
   ): Promise<void> {
     const stored = await this.state(watch.id, dirty);
     if (stored === undefined) return;
@@ -311,12 +348,7 @@ export class DetectionRunner {
     const doc = result.device
       ? deviceDocument(result.device, scope, context.policy)
       : gatewayDocument(result.gateway as GatewayDetectionState, scope);
-    ops.push({
-      op: 'patch',
-      collection: ASSETS.name,
-      id: doc.id,
-      set: { connected: doc.connected, usage: doc.usage },
-    });
+    observations.see(doc, at, watch.partition);
     ops.push(watchOp(watch.id, watch.partition, scope, silenceDeadline(state, context.policy)));
     for (const alert of result.alerts) await this.output.raise(alert);
     for (const clearance of result.cleared) await this.output.clear(clearance);

@@ -5,7 +5,7 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 import { type EventStore, WrongExpectedRevisionError } from '@lorawatch/event-store/event-store.port';
 import { clearanceStream, IssueEventTypes } from '@lorawatch/issues/domain/issue.events';
 import type { Metrics } from '@lorawatch/ops/metrics';
-import { envelope } from '@lorawatch/platform/aggregate';
+import { envelope, packetCause } from '@lorawatch/platform/aggregate';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
 
 /**
@@ -22,7 +22,12 @@ export class DetectorOutput {
   ) {}
 
   async raise(alert: AlertDraft): Promise<void> {
-    const who = { organizationId: alert.organizationId, actor: 'detector', correlationId: alert.packet.id };
+    const who = {
+      organizationId: alert.organizationId,
+      actor: 'detector',
+      correlationId: alert.packet.id,
+      cause: packetCause(alert.packet),
+    };
     const appended = await this.appendOnce(
       alertStream(alert.id),
       envelope(AlertEventTypes.Raised, alert, who, alert.createdAt, deterministicUuid(alert.id)),
@@ -43,6 +48,7 @@ export class DetectorOutput {
       organizationId: clearance.organizationId,
       actor: 'detector',
       correlationId: clearance.packet.id,
+      cause: packetCause(clearance.packet),
     };
     await this.appendOnce(
       clearanceStream(clearance.id),

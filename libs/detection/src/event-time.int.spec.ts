@@ -1,4 +1,6 @@
 import { ASSETS } from '@lorawatch/assets/asset.view';
+import { assetsProjections } from '@lorawatch/assets/assets.projections';
+import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import { DATA_SOURCES } from '@lorawatch/data-sources/projection/data-source.view';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
@@ -224,6 +226,11 @@ describe('silence detection on event time', () => {
       ).toBe(true);
       await inOneGo(appends);
       expect(codes(await raised())).toEqual(['LAF-400', 'LAF-402']);
+      // The inventory is projected from the detectors' asset events.
+      const projected = new ProjectionRunner(events, store, assetsProjections);
+      await projected.start();
+      await projected.caughtUp();
+      await projected.stop();
       const gateways = await store.collection<Doc & { connected: boolean }>(ASSETS).find({ type: 'gateway' });
       expect(gateways).toHaveLength(3);
       expect(gateways.every((gateway) => !gateway.connected)).toBe(true);

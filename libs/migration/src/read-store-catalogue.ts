@@ -1,4 +1,3 @@
-import { ASSETS } from '@lorawatch/assets/asset.view';
 import { TRAFFIC_GROUP, trafficCheckpoint } from '@lorawatch/dashboard/traffic/traffic-counters';
 import { RECENT_PACKET_CURSORS, RECENT_PACKETS } from '@lorawatch/dashboard/traffic/recent-packets';
 import { TRAFFIC_COLLECTIONS } from '@lorawatch/dashboard/traffic/traffic.view';
@@ -9,6 +8,7 @@ import { KEY_AUDIT_GROUP, keyAuditCheckpoint } from '@lorawatch/detection/key-au
 import { SILENCE_WATCH } from '@lorawatch/detection/silence-watch';
 import { ISSUE_TRACKER_CHECKPOINT, TRACKED_ISSUES } from '@lorawatch/issues/tracker/issue-tracker';
 import { NOTIFICATIONS_CHECKPOINT } from '@lorawatch/notifications/notifications.worker';
+import { SET_ASIDE_RECORDS } from '@lorawatch/ops/set-aside-records';
 import { PROJECTOR_POSITION } from '@lorawatch/processes/projector-progress';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { CollectionSpec } from '@lorawatch/read-store/read-store.port';
@@ -24,10 +24,9 @@ import type { CollectionSpec } from '@lorawatch/read-store/read-store.port';
 const DETECTOR_STATE: CollectionSpec = { name: 'detector_state' };
 const KEY_AUDIT_STATE: CollectionSpec = { name: 'key_audit_state' };
 
-/** Written by the detectors, the key audit, the traffic counters and the issue tracker; copied document by document. */
+/** Written by the detectors (the inventory is projected from their asset events), the key audit, the traffic counters and the issue tracker; copied document by document. */
 export const COPIED_COLLECTIONS: CollectionSpec[] = [
   DETECTOR_STATE,
-  ASSETS,
   SILENCE_WATCH,
   DATA_SOURCE_ACTIVITY,
   KEY_AUDIT_STATE,
@@ -36,6 +35,8 @@ export const COPIED_COLLECTIONS: CollectionSpec[] = [
   ...TRAFFIC_COLLECTIONS,
   RECENT_PACKETS,
   RECENT_PACKET_CURSORS,
+  // Packets set aside after repeated failures, by consumer group, partition and offset.
+  SET_ASIDE_RECORDS,
 ];
 
 /** Checkpoints holding a partition's next packet-log offset, committed with the documents above. */

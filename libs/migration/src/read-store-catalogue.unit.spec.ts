@@ -96,7 +96,9 @@ describe('the read-store catalogue of the migration', () => {
   it('carries over the offsets of every packet-log consumer group the code starts', () => {
     const groups = new Set<string>();
     for (const { text } of SOURCES) {
-      for (const match of text.matchAll(/\.consume\(\s*\{\s*group: ([A-Za-z_.]+)/g)) groups.add(match[1]);
+      // Started directly, or through the supervised consumer (`consumeSupervised(log, { group: … }, …)`).
+      for (const match of text.matchAll(/(?:\.consume|consumeSupervised)\([^{;]*?\{\s*group: ([A-Za-z_.]+)/g))
+        groups.add(match[1]);
     }
     const constants = SOURCES.flatMap(({ text }) =>
       [...text.matchAll(/export const ([A-Z_]+_GROUP) = '([^']+)'/g)].map((m) => [m[1], m[2]] as const),

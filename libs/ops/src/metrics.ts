@@ -1,4 +1,5 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { ConsumerHealth } from './supervision';
 
 /** Prometheus metrics of the process; one registry per app instance (tests start several). */
 export class Metrics {
@@ -91,6 +92,27 @@ export class Metrics {
     help: 'Requests that failed with an unexpected error (answered 500 with a generic message, logged)',
     registers: [this.registry],
   });
+
+  readonly consumerRestarts = new Counter({
+    name: 'lorawatch_consumer_restarts_total',
+    help: 'Consumers and subscriptions started again after their handler failed, per group or projection',
+    labelNames: ['group'],
+    registers: [this.registry],
+  });
+  readonly poisonRecords = new Counter({
+    name: 'lorawatch_poison_records_total',
+    help: 'Records set aside (skipped) after failing every attempt, per group or projection',
+    labelNames: ['group'],
+    registers: [this.registry],
+  });
+  readonly consumersDown = new Gauge({
+    name: 'lorawatch_consumer_down',
+    help: 'Consumers and subscriptions stopped on an error and waiting for their restart (1), per group or projection',
+    labelNames: ['group'],
+    registers: [this.registry],
+  });
+  /** The consumers and subscriptions that are down now (/health) and their restart and set-aside counters. */
+  readonly consumers = new ConsumerHealth(this.consumerRestarts, this.poisonRecords, this.consumersDown);
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });

@@ -15,6 +15,7 @@ import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { Metrics } from './metrics';
 import { PROMETHEUS_CONTENT_TYPE, metricsAuthorized, metricsText } from './metrics-endpoint';
 import { READINESS, type Readiness } from './readiness';
+import { withConsumerHealth } from './supervision';
 
 @Controller()
 export class OpsController {
@@ -24,11 +25,18 @@ export class OpsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** 200 once the process is ready (read models caught up, collectors started), 503 before. */
+  /**
+   * 200 once the process is ready (read models caught up, collectors started), 503 before; 503 with status
+   * 'degraded' too while a consumer or subscription is down waiting for its restart.
+   */
   @Public()
   @Get('health')
   health(@Res() response: Response) {
-    const status = this.readiness.status();
+    const status = withConsumerHealth(
+      this.readiness.status(),
+      this.metrics.consumers,
+      this.readiness.downElsewhere?.() ?? [],
+    );
     response.status(status.ready ? 200 : 503).json(status);
   }
 

@@ -2,6 +2,7 @@ import { accountsProjection } from '@lorawatch/accounts/projection/accounts.proj
 import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
 import { appKeysProjection } from '@lorawatch/app-keys/projection/app-keys.projection';
 import { assetsProjections } from '@lorawatch/assets/assets.projections';
+import { auditEventsProjection } from '@lorawatch/audit/events/audit-events.projection';
 import { dashboardProjections } from '@lorawatch/dashboard/dashboard.projections';
 import { dataSourceLogProjection } from '@lorawatch/data-sources/projection/data-source-log.projection';
 import { dataSourcesProjection } from '@lorawatch/data-sources/projection/data-sources.projection';
@@ -24,4 +25,5 @@ export const PROJECTIONS_IN_ORDER: Projection[] = [
   ...tagsProjections,
   ...notificationsProjections,
   ...dashboardProjections,
+  auditEventsProjection,
 ];

@@ -5,6 +5,7 @@ import type { AppConfig } from '@lorawatch/config/app-config';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { metricsAuthorized } from '@lorawatch/ops/metrics-endpoint';
 import { READINESS, type Readiness } from '@lorawatch/ops/readiness';
+import { withConsumerHealth } from '@lorawatch/ops/supervision';
 import { ProcessModule, type ProcessShape } from './core.module';
 import { processLogger } from './http-app';
 import type { ProcessRuntime } from './process-runtime';
@@ -45,7 +46,7 @@ function opsServer(readiness: Readiness, metrics: Metrics, config: AppConfig): S
     if (request.method !== 'GET') {
       response.writeHead(405, { Allow: 'GET' }).end();
     } else if (path === '/health') {
-      const status = readiness.status();
+      const status = withConsumerHealth(readiness.status(), metrics.consumers);
       response
         .writeHead(status.ready ? 200 : 503, { 'Content-Type': 'application/json' })
         .end(JSON.stringify(status));

@@ -5,6 +5,8 @@ import {
   type LogRecord,
   type PacketLog,
 } from '@lorawatch/packet-log/packet-log.port';
+import { SetAsideOffsets } from '@lorawatch/ops/set-aside-records';
+import { consumeSupervised } from '@lorawatch/packet-log/supervised-consumer';
 import type { Clock } from '@lorawatch/platform/clock';
 import type { Doc, ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import {
@@ -73,9 +75,22 @@ export class TrafficCounters {
 
   start(): void {
     if (this.consumer) return;
-    this.consumer = this.packets.consume(
+    const setAside = new SetAsideOffsets(this.store, TRAFFIC_GROUP);
+    // Restarted from the committed offsets after a failure; a record that fails every attempt is skipped.
+    this.consumer = consumeSupervised(
+      this.packets,
       { group: TRAFFIC_GROUP, partitions: this.options.partitions, lingerMs: LINGER_MS, maxBatch: MAX_BATCH },
       (batch, { partition }) => this.inTurn(() => this.count(batch, partition)),
+      {
+        name: TRAFFIC_GROUP,
+        setAside: (record, partition, error) =>
+          this.inTurn(() =>
+            setAside.setAside(partition, record.offset, null, error, {
+              name: trafficCheckpoint(partition),
+              position: record.offset + 1,
+            }),
+          ),
+      },
     );
     this.timer = setInterval(() => void this.prune().catch((error) => this.report(error)), PRUNE_INTERVAL_MS);
     this.timer.unref();

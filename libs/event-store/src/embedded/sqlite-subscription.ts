@@ -29,7 +29,8 @@ const DEFAULT_BATCH_SIZE = 256;
 
 /**
  * Catch-up subscription: reads in batches from a position until the head, then waits for appends.
- * Handler calls are awaited one at a time; a throwing handler stops the subscription.
+ * Handler calls are awaited one at a time; a throwing handler stops the subscription (its owner starts a new one
+ * from its checkpoint, as ProjectionRunner does).
  * Do not await stop() from inside the handler: stop() waits for the handler to return.
  */
 export class SqliteSubscription implements Subscription {

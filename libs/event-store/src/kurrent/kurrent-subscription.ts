@@ -20,7 +20,7 @@ export interface AllFeed {
 }
 
 export interface KurrentSubscriptionSettings {
-  /** A throwing handler stops the subscription; its error is reported here. */
+  /** A throwing handler stops the subscription (its owner starts a new one); its error is reported here. */
   onError: (error: unknown) => void;
   /** A dropped link is retried from the last completed position after this delay. */
   retryDelayMs: number;

@@ -32,7 +32,8 @@ const DEFAULT_MAX_BATCH = 256;
 
 /**
  * One loop per consumer: a batch per owned partition in turn, committed after the handler resolves
- * (at-least-once). A throwing handler stops the consumer without committing that batch.
+ * (at-least-once). A throwing handler stops the consumer without committing that batch; its owner starts it
+ * again (SupervisedConsumer).
  * Do not await stop() from inside the handler: stop() waits for the current batch.
  */
 export class SqliteConsumer implements Consumer {

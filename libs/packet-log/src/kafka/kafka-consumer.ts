@@ -25,7 +25,7 @@ const DEFAULT_MAX_BATCH = 256;
 /**
  * A member of a Kafka consumer group: eachBatch with autoCommit off; each handler batch (a Kafka batch cut to
  * maxBatch) is committed once the handler resolved (at-least-once). A throwing handler stops the consumer
- * without committing that batch, as the embedded consumer does.
+ * without committing that batch, as the embedded consumer does; its owner starts a new one (SupervisedConsumer).
  */
 export class KafkaGroupConsumer implements Consumer {
   private readonly consumer: KafkaJsConsumer;

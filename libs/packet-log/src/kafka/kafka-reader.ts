@@ -13,6 +13,36 @@ interface PendingRead {
   timer: NodeJS.Timeout;
 }
 
+/** What one fetched batch brings to a read of [start, end). */
+export interface BatchTake {
+  /** Offsets of the batch's messages that belong to the read, in order. */
+  taken: number[];
+  /** The offset to resolve, so the next fetch starts after the batch instead of fetching it again; null: none. */
+  resolve: number | null;
+  /** The read has all it can get: the end of the range or the end of the partition was reached. */
+  done: boolean;
+}
+
+/**
+ * A fetch returns at most one fetch's worth of a partition (1 MiB by default, never across a log segment), so a
+ * read may take several batches. Each batch is resolved up to its last offset: kafkajs then fetches from the next
+ * offset. Without it (eachBatchAutoResolve off) it fetches the same batch again and the read never gets further.
+ */
+export function takeBatch(
+  range: { start: number; end: number },
+  offsets: number[],
+  lastOffset: number,
+  highWatermark: number,
+): BatchTake {
+  const taken = offsets.filter((offset) => offset >= range.start && offset < range.end);
+  const last = offsets.length > 0 ? Math.max(lastOffset, offsets[offsets.length - 1]) : lastOffset;
+  return {
+    taken,
+    resolve: last >= 0 ? last : null,
+    done: last + 1 >= range.end || highWatermark <= last + 1,
+  };
+}
+
 /**
  * Random access to the topic. kafkajs reads only through a running group consumer, so the reader is one consumer
  * in a private group (never committing) with every partition paused; a read seeks the partition, resumes it until
@@ -84,16 +114,20 @@ export class KafkaReader {
     return this.starting;
   }
 
-  private async onBatch({ batch, isStale }: EachBatchPayload): Promise<void> {
+  private async onBatch({ batch, isStale, resolveOffset, heartbeat }: EachBatchPayload): Promise<void> {
     const pending = this.pending;
     if (!pending || batch.partition !== pending.partition || isStale()) return;
-    for (const message of batch.messages) {
-      const offset = fromKafkaOffset(message.offset);
-      if (offset >= pending.start && offset < pending.end) pending.messages.push(message);
-    }
+    const offsets = batch.messages.map((message) => fromKafkaOffset(message.offset));
     const last = batch.messages.length > 0 ? fromKafkaOffset(batch.lastOffset()) : -1;
-    const high = fromKafkaOffset(batch.highWatermark);
-    if (last + 1 >= pending.end || high <= last + 1) this.finish(null);
+    const take = takeBatch(pending, offsets, last, fromKafkaOffset(batch.highWatermark));
+    const wanted = new Set(take.taken);
+    for (const message of batch.messages) {
+      if (wanted.has(fromKafkaOffset(message.offset))) pending.messages.push(message);
+    }
+    // The next fetch of this partition starts after this batch (the reader never commits: nothing is stored).
+    if (take.resolve !== null) resolveOffset(toKafkaOffset(take.resolve));
+    if (take.done) this.finish(null);
+    else await heartbeat();
   }
 
   private finish(error: Error | null): void {

@@ -31,7 +31,9 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
     private readonly notifications: NotificationsWorker,
     private readonly dashboard: DashboardWorker,
   ) {
-    this.projections = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER);
+    this.projections = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER, {
+      health: metrics.consumers,
+    });
   }
 
   async start(): Promise<void> {

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
+import { envelope, loadAggregate, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AlertEventTypes, alertStream } from '../../alert.events';
@@ -46,7 +46,11 @@ export class ResolveAlertHandler implements ICommandHandler<ResolveAlertCommand,
     const decision = resolveAlert(state, { organizationId: caller.organizationId, resolver, comment, at });
     if (decision === 'not_found') throw notFound();
     if (decision === 'forbidden') throw forbidden();
-    const who = { organizationId: caller.organizationId, actor: String(caller.userId) };
+    const who = {
+      organizationId: caller.organizationId,
+      actor: String(caller.userId),
+      cause: userCause(caller),
+    };
     await this.events.append(
       alertStream(view.id),
       [envelope(AlertEventTypes.Resolved, decision, who, at)],

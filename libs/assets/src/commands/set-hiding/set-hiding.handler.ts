@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import { envelope } from '@lorawatch/platform/aggregate';
+import { envelope, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import {
@@ -41,7 +41,11 @@ export class SetHidingHandler implements ICommandHandler<SetHidingCommand, void>
       hidden,
       assets: refs,
     };
-    const who = { organizationId: caller.organizationId, actor: String(caller.userId) };
+    const who = {
+      organizationId: caller.organizationId,
+      actor: String(caller.userId),
+      cause: userCause(caller),
+    };
     await this.events.append(
       hidingStream(caller.userId),
       [envelope(AssetAttributeEventTypes.HidingSet, event, who, this.clock.now().toISOString())],

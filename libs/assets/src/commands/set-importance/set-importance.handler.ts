@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { badRequest } from '@lorawatch/alerts/http/api-errors';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import { envelope } from '@lorawatch/platform/aggregate';
+import { envelope, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AssetAttributeEventTypes, importanceStream } from '../../domain/asset-attribute.events';
@@ -33,7 +33,11 @@ export class SetImportanceHandler implements ICommandHandler<SetImportanceComman
     const decision = decideImportance(caller.organizationId, importance, refs);
     if (decision === null) return;
     if ('error' in decision) throw badRequest(decision.error);
-    const who = { organizationId: caller.organizationId, actor: String(caller.userId) };
+    const who = {
+      organizationId: caller.organizationId,
+      actor: String(caller.userId),
+      cause: userCause(caller),
+    };
     // Importance has no invariant across assets: the latest setting wins, so no revision check is needed.
     await this.events.append(
       importanceStream(caller.organizationId),

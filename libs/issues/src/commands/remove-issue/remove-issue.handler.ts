@@ -10,7 +10,7 @@ import {
   WrongExpectedRevisionError,
   type EventStore,
 } from '@lorawatch/event-store/event-store.port';
-import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
+import { envelope, loadAggregate, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { closeManually, issueEvolver } from '../../domain/issue';
@@ -49,7 +49,11 @@ export class RemoveIssueHandler implements ICommandHandler<RemoveIssueCommand, v
     if (!view) throw notFound();
     const user = await this.store.collection<UserView>(USERS).get(String(caller.userId));
     const resolver = { userId: caller.userId, username: caller.username, fullName: user?.fullName ?? '' };
-    const who = { organizationId: caller.organizationId, actor: String(caller.userId) };
+    const who = {
+      organizationId: caller.organizationId,
+      actor: String(caller.userId),
+      cause: userCause(caller),
+    };
     for (let attempt = 0; attempt < 5; attempt++) {
       const { state, revision } = await loadAggregate(this.events, issueStream(view.id), issueEvolver);
       const at = this.clock.now().toISOString();

@@ -4,7 +4,7 @@ import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { requireMember } from '@lorawatch/assets/commands/shared/not-system';
 import { resolveOwnAssets, type AssetSelector } from '@lorawatch/assets/commands/shared/resolve-assets';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
+import { envelope, loadAggregate, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { decideAssignment, tagEvolver } from '../../domain/tag';
@@ -38,7 +38,11 @@ export class AssignTagHandler implements ICommandHandler<AssignTagCommand, void>
     const changed = accepted(decideAssignment(state, tagId, caller.organizationId, refs, assign));
     if (changed === null) return;
     const type = assign ? TagEventTypes.Assigned : TagEventTypes.Unassigned;
-    const who = { organizationId: caller.organizationId, actor: String(caller.userId) };
+    const who = {
+      organizationId: caller.organizationId,
+      actor: String(caller.userId),
+      cause: userCause(caller),
+    };
     await this.events.append(
       tagStream(tagId),
       [envelope(type, changed, who, this.clock.now().toISOString())],

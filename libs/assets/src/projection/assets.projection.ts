@@ -1,0 +1,34 @@
+import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
+import type { Projection } from '@lorawatch/projections/projection';
+import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
+import { ASSETS, type AssetView } from '../asset.view';
+import { AssetEventTypes, type AssetImported, type AssetObserved } from '../domain/asset.events';
+
+/**
+ * The inventory's documents (`assets`) from the detectors' events. An observation carries the whole document, so
+ * applying one twice (a batch re-run after a crash appends it again) gives the same result. A discovery is always
+ * followed by an observation in the same append: the document comes from that one. An import (stores from before
+ * these events) only fills a document that nothing else wrote, so a newer observation is never put back.
+ */
+export const assetsProjection: Projection = {
+  name: 'assets',
+  collections: [ASSETS],
+  eventTypes: [AssetEventTypes.Observed, AssetEventTypes.Imported],
+  async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+    switch (event.type) {
+      case AssetEventTypes.Observed:
+        return [upsert((event.data as AssetObserved).asset)];
+      case AssetEventTypes.Imported: {
+        const { asset } = event.data as AssetImported;
+        const known = await store.collection<AssetView>(ASSETS).get(asset.id);
+        return known ? [] : [upsert(asset)];
+      }
+      default:
+        return [];
+    }
+  },
+};
+
+function upsert(asset: AssetView): WriteOp {
+  return { op: 'upsert', collection: ASSETS.name, doc: { ...asset } };
+}
