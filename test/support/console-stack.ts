@@ -79,6 +79,9 @@ export async function startConsoleStack(): Promise<ConsoleStack> {
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_REGISTER: '200',
       RATE_LIMIT_PASSWORD_RECOVERY: '200',
+      // The browser tests sign up more organisations, and their webhook receivers listen on loopback: the egress
+      // policy would refuse loopback to a shared install, so this stack opens it as an operator would.
+      EGRESS_ALLOW: '127.0.0.0/8',
     });
     await settleAdministrator(server.url);
     const started = { sink, server };

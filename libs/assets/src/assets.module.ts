@@ -4,6 +4,8 @@ import { SetHidingController } from './commands/set-hiding/set-hiding.controller
 import { SetHidingHandler } from './commands/set-hiding/set-hiding.handler';
 import { SetImportanceController } from './commands/set-importance/set-importance.controller';
 import { SetImportanceHandler } from './commands/set-importance/set-importance.handler';
+import { InventoryExportController } from './export/inventory-export.controller';
+import { ResourceUsageExportController } from './export/resource-usage-export.controller';
 import { AssetHistoryController } from './queries/asset-alerts/asset-history.controller';
 import { Asset360Controller } from './queries/asset-360/asset-360.controller';
 import { CountInventoryController } from './queries/count-inventory/count-inventory.controller';
@@ -22,6 +24,8 @@ import { SearchAssetsController } from './queries/search-assets/search-assets.co
   imports: [CqrsModule],
   controllers: [
     ListInventoryController,
+    InventoryExportController,
+    ResourceUsageExportController,
     CountInventoryController,
     SetImportanceController,
     SetHidingController,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AsOfModule } from '@lorawatch/projections/scratch/as-of.module';
 import { DashboardWorker } from './dashboard.worker';
 import { CountDevicesController } from './queries/count-devices/count-devices.controller';
 import { CountPacketsController } from './queries/count-packets/count-packets.controller';
@@ -8,7 +9,7 @@ import { ListPacketsController } from './queries/list-packets/list-packets.contr
 
 /** The dashboard API: traffic counters and the device and packet lists (docs/api.md §5). */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, AsOfModule],
   controllers: [CountPacketsController, CountDevicesController, ListDevicesController, ListPacketsController],
   providers: [DashboardWorker],
   exports: [DashboardWorker],

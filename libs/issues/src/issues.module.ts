@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AsOfModule } from '@lorawatch/projections/scratch/as-of.module';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { RemoveIssueController } from './commands/remove-issue/remove-issue.controller';
 import { RemoveIssueHandler } from './commands/remove-issue/remove-issue.handler';
+import { IssuesExportController } from './export/issues-export.controller';
 import { CountIssuesController } from './queries/count-issues/count-issues.controller';
 import { ListIssuesController } from './queries/list-issues/list-issues.controller';
 import { IssueTracker } from './tracker/issue-tracker';
@@ -14,8 +16,8 @@ import { IssueTracker } from './tracker/issue-tracker';
  * stops it). The issues projection is exported from projection/issues.projection.ts for the projection runner.
  */
 @Module({
-  imports: [CqrsModule],
-  controllers: [ListIssuesController, CountIssuesController, RemoveIssueController],
+  imports: [CqrsModule, AsOfModule],
+  controllers: [ListIssuesController, CountIssuesController, IssuesExportController, RemoveIssueController],
   providers: [
     RemoveIssueHandler,
     {

@@ -6,6 +6,9 @@ import { ActivateDestinationController } from './commands/activate-destination/a
 import { ActivateDestinationHandler } from './commands/activate-destination/activate-destination.handler';
 import { ChangeNotificationController } from './commands/change-notification/change-notification.controller';
 import { ChangeNotificationHandler } from './commands/change-notification/change-notification.handler';
+import { MarkAllReadController } from './commands/mark-all-read/mark-all-read.controller';
+import { MuteController } from './commands/mute/mute.controller';
+import { MuteHandler } from './commands/mute/mute.handler';
 import { SetPreferencesController } from './commands/set-preferences/set-preferences.controller';
 import { SetPreferencesHandler } from './commands/set-preferences/set-preferences.handler';
 import { NotificationsWorker } from './notifications.worker';
@@ -16,12 +19,14 @@ import { ListNotificationsController } from './queries/list-notifications/list-n
 /** The notifications API: preferences, activation links, the user's notifications, and the dispatcher. */
 @Module({
   imports: [CqrsModule],
-  // The fixed paths (preferences, count, activation) before notifications/:id.
+  // The fixed paths (preferences, count, activation, read_all, mutes) before notifications/:id.
   controllers: [
     GetPreferencesController,
     SetPreferencesController,
     ActivateDestinationController,
     ListNotificationsController,
+    MarkAllReadController,
+    MuteController,
     ChangeNotificationController,
   ],
   providers: [
@@ -33,6 +38,7 @@ import { ListNotificationsController } from './queries/list-notifications/list-n
     SetPreferencesHandler,
     ActivateDestinationHandler,
     ChangeNotificationHandler,
+    MuteHandler,
     NotificationsWorker,
   ],
   exports: [NotificationsWorker, ASSET_LABELS],

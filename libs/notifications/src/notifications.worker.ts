@@ -3,6 +3,7 @@ import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
 import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
 import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
+import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,
@@ -113,6 +114,9 @@ export class NotificationsWorker {
       risk: alert.risk,
       dataSourceId: alert.dataSourceId,
       ...asset,
+      code: alert.code,
+      deviceId: deviceNumericId(alert.dataSourceId, alert.devEui, alert.devAddr),
+      gatewayId: gatewayNumericId(alert.dataSourceId, alert.gateway),
     };
     const users = await this.store
       .collection<UserView>(USERS)

@@ -55,6 +55,7 @@ describe('routes and shell', () => {
       'Inventory',
       'Network Overview',
       'Events Manager',
+      'Events Log',
       'Policies',
       'Data Sources',
     ]);

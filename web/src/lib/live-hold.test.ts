@@ -15,7 +15,21 @@ describe('live lists held still', () => {
 
   it('applies a change of page, filter or sort even while held', () => {
     const otherPage = { rows: [{ id: 9 }], view: 'page 1' };
-    expect(nextSnapshot(first, otherPage, true)).toBe(otherPage);
+    expect(nextSnapshot(first, otherPage, true)).toEqual({ ...otherPage, awaitingView: true });
+  });
+
+  it('shows the rows loaded for a new view even while held, then holds again', () => {
+    // The sort changed while the pointer is over the table: the old rows stay until the sorted ones arrive...
+    const asked = nextSnapshot(first, { rows: first.rows, view: 'sorted' }, true);
+    expect(asked.rows).toBe(first.rows);
+    // ...which are shown at once...
+    const sorted = { rows: [{ id: 0 }, { id: 1 }], view: 'sorted' };
+    const loaded = nextSnapshot(asked, sorted, true);
+    expect(loaded.rows).toBe(sorted.rows);
+    // ...and live rows after them wait again.
+    const live = { rows: [{ id: 5 }, { id: 0 }, { id: 1 }], view: 'sorted' };
+    expect(nextSnapshot(loaded, live, true)).toBe(loaded);
+    expect(nextSnapshot(loaded, live, false)).toBe(live);
   });
 
   it('counts the incoming rows that are not on screen', () => {

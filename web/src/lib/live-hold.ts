@@ -9,6 +9,11 @@ import { useCallback, useState } from 'react';
 export interface HeldSnapshot<T> {
   rows: readonly T[];
   view: string;
+  /**
+   * The view changed and its own rows have not come yet (they are loading): the next rows are the answer to what the
+   * user asked for, and are shown even while the list is held.
+   */
+  awaitingView?: boolean;
 }
 
 /** What the table shows next: the incoming rows unless they are held (same view while paused or hovered). */
@@ -17,8 +22,10 @@ export function nextSnapshot<T>(
   incoming: HeldSnapshot<T>,
   held: boolean,
 ): HeldSnapshot<T> {
-  if (shown.rows === incoming.rows && shown.view === incoming.view) return shown;
-  if (held && shown.view === incoming.view) return shown;
+  if (shown.view !== incoming.view) return { ...incoming, awaitingView: true };
+  if (shown.rows === incoming.rows) return shown;
+  if (shown.awaitingView) return { ...incoming, awaitingView: false };
+  if (held) return shown;
   return incoming;
 }
 

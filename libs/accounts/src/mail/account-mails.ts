@@ -92,6 +92,24 @@ export class AccountMails {
     });
   }
 
+  /**
+   * Sent instead of the confirmation when a user of another organisation asks to move their account to an address
+   * that already has one: the owner learns of it, the one who asked learns nothing.
+   */
+  emailChangeRefused(to: string, username: string): Promise<void> {
+    return this.mailer.send({
+      to,
+      subject: 'Your LoRaWatch account',
+      text: [
+        `Hello ${username},`,
+        '',
+        'Someone asked to make this address the e-mail of another LoRaWatch account. It already belongs to your',
+        'account, so nothing changed: there is nothing to confirm.',
+        'If you know nothing about it, you can ignore this mail.',
+      ].join('\n'),
+    });
+  }
+
   private link(route: string, token: string): string {
     return `${this.config.publicUrl}/${route}/${encodeURIComponent(token)}`;
   }

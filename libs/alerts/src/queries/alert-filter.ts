@@ -1,6 +1,7 @@
 import type { Filter, ReadStore, Sort } from '@lorawatch/read-store/read-store.port';
 import { badRequest } from '../http/api-errors';
 import { SHOWN } from '../projection/alert.view';
+import { alertSearchFilter } from './alert-search';
 import type { AlertCriteriaQuery } from './alerts.query';
 import { checkDataSourceAccess, type TimeWindow } from './query-window';
 
@@ -26,6 +27,9 @@ export async function visibleAlertFilter(
   if (criteria.risk) filter.risk = { $in: criteria.risk };
   if (criteria.resolved !== undefined) filter.resolved = criteria.resolved;
   if (criteria.data_collector) filter.dataSourceId = { $in: criteria.data_collector };
+  if (criteria.search !== undefined) {
+    Object.assign(filter, await alertSearchFilter(store, organizationId, criteria.search));
+  }
   return filter;
 }
 

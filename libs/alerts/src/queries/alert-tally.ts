@@ -4,6 +4,7 @@ import { alertsProjection } from '../projection/alerts.projection';
 import { ALERT_COUNTS, hourOf, type AlertCountView } from '../projection/alert-count.view';
 import { ALERTS, type AlertView } from '../projection/alert.view';
 import { visibleAlertFilter } from './alert-filter';
+import { tallySearchedAlerts } from './alert-search-tally';
 import type { AlertCriteriaQuery } from './alerts.query';
 import type { TimeWindow } from './query-window';
 
@@ -38,6 +39,9 @@ export async function tallyAlerts(
   grouping: AlertGrouping,
 ): Promise<AlertTally> {
   const alertFilter = await visibleAlertFilter(store, organizationId, criteria, window);
+  if (criteria.search !== undefined && criteria.search.trim() !== '') {
+    return tallySearchedAlerts(store, alertFilter, grouping, criteria.risk);
+  }
   const { hours, edges } = splitIntoHours(window);
   const tally: AlertTally = new Map();
   if (hours) await addCounters(store, tally, counterFilter(organizationId, criteria, hours), grouping);

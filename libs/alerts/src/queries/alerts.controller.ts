@@ -10,7 +10,8 @@ import { ALERTS, SHOWN, type AlertView } from '../projection/alert.view';
 import { badRequest } from '../http/api-errors';
 import { alertOrder, visibleAlertFilter } from './alert-filter';
 import { alertJson, alertTypeJson } from './alert.json';
-import { AlertWindowQuery, CountAlertsQuery, ListAlertsQuery } from './alerts.query';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
+import { AlertTypesCountQuery, CountAlertsQuery, ListAlertsQuery } from './alerts.query';
 import { alertBucketsJson } from './alerts-by-time';
 import { tallyAlerts } from './alert-tally';
 import { boundedWindow, timeWindow } from './query-window';
@@ -26,7 +27,10 @@ function reversed(sort: Sort): Sort {
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AlertsController {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
   @Get('alert_types')
   alertTypes() {
@@ -35,9 +39,10 @@ export class AlertsController {
 
   /** Every alert type with how many visible alerts of it match; 0 when none. */
   @Get('alert_types/count')
-  async alertTypesCount(@CurrentUser() user: AuthUser, @Query() query: AlertWindowQuery) {
+  async alertTypesCount(@CurrentUser() user: AuthUser, @Query() query: AlertTypesCountQuery) {
     const window = boundedWindow(query.from, query.to, 'from', 'to');
-    const counts = await tallyAlerts(this.store, user.organizationId, query, window, 'code');
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const counts = await tallyAlerts(store, user.organizationId, query, window, 'code');
     return ALERT_CATALOGUE.map((type) => ({
       ...alertTypeJson(type),
       count: counts.get(type.code)?.count ?? 0,
@@ -48,8 +53,9 @@ export class AlertsController {
   @Get('alerts')
   async list(@CurrentUser() user: AuthUser, @Query() query: ListAlertsQuery) {
     const sort = alertOrder(query.order_by);
+    const store = await this.asOf.readStore(query.as_of, this.store);
     const filter = await visibleAlertFilter(
-      this.store,
+      store,
       user.organizationId,
       query,
       timeWindow(query.created_at, 'created_at'),
@@ -57,12 +63,12 @@ export class AlertsController {
     const size = query.size ?? DEFAULT_PAGE_SIZE;
     const alerts =
       query.after !== undefined || query.before !== undefined
-        ? await this.seekPage(user.organizationId, filter, sort, size, query)
-        : await this.store.collection<AlertView>(ALERTS).find(filter, {
+        ? await this.seekPage(store, user.organizationId, filter, sort, size, query)
+        : await store.collection<AlertView>(ALERTS).find(filter, {
             sort,
             ...(query.page === undefined ? {} : { skip: query.page * size, limit: size }),
           });
-    const names = await this.dataSourceNames(user.organizationId);
+    const names = await this.dataSourceNames(store, user.organizationId);
     return alerts.map((alert) =>
       alertJson(alert, names.get(alert.dataSourceId) ?? null, query.include_parameters === true),
     );
@@ -76,7 +82,8 @@ export class AlertsController {
   async count(@CurrentUser() user: AuthUser, @Query() query: CountAlertsQuery) {
     const window = timeWindow(query.created_at, 'created_at');
     const grouping = query.group_by === 'TOTAL' ? 'total' : query.group_by === 'HOUR' ? 'hour' : 'day';
-    const tally = await tallyAlerts(this.store, user.organizationId, query, window, grouping);
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const tally = await tallyAlerts(store, user.organizationId, query, window, grouping);
     if (grouping === 'total') return { count: tally.get('')?.count ?? 0 };
     return alertBucketsJson(tally, grouping);
   }
@@ -86,6 +93,7 @@ export class AlertsController {
    * back). The key is read from the alert itself, so the page is found from the index at any depth.
    */
   private async seekPage(
+    store: ReadStore,
     organizationId: number,
     filter: Filter,
     sort: Sort,
@@ -96,7 +104,7 @@ export class AlertsController {
       throw badRequest('after and before cannot be combined');
     }
     const forward = query.after !== undefined;
-    const alerts = this.store.collection<AlertView>(ALERTS);
+    const alerts = store.collection<AlertView>(ALERTS);
     const [anchor] = await alerts.find(
       { organizationId, numericId: forward ? query.after : query.before, show: SHOWN },
       { limit: 1 },
@@ -107,8 +115,8 @@ export class AlertsController {
     return forward ? page : page.reverse();
   }
 
-  private async dataSourceNames(organizationId: number): Promise<Map<number, string>> {
-    const sources = await this.store.collection<DataSourceView>(DATA_SOURCES).find({ organizationId });
+  private async dataSourceNames(store: ReadStore, organizationId: number): Promise<Map<number, string>> {
+    const sources = await store.collection<DataSourceView>(DATA_SOURCES).find({ organizationId });
     return new Map(sources.map((source) => [source.dataSourceId, source.name]));
   }
 }

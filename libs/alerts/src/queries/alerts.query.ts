@@ -7,11 +7,13 @@ import {
   IsString,
   Matches,
   Max,
+  MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
 import { RISKS } from '@lorawatch/domain/risk';
 import { toFlag, toInteger, toIntegerList, toList } from '@lorawatch/platform/query-params';
+import { MAX_ALERT_SEARCH_LENGTH } from './alert-search';
 import { RawRange } from './query-window';
 
 /** What every alert count narrows by, whatever names its date bounds (docs/api.md §4, §6). */
@@ -38,6 +40,14 @@ export class AlertCriteriaQuery {
   @IsArray()
   @IsInt({ each: true, message: 'data_collector must be data source ids' })
   data_collector?: number[];
+
+  /** Not in the original: a DevEUI, DevAddr or gateway EUI, or part of a device or gateway name (alert-search.ts). */
+  @IsOptional()
+  @IsString({ message: 'search must be a text' })
+  @MaxLength(MAX_ALERT_SEARCH_LENGTH, {
+    message: `search must be at most ${MAX_ALERT_SEARCH_LENGTH} characters`,
+  })
+  search?: string;
 }
 
 /** Filters shared by GET alerts and GET alerts/count: the window is on `created_at[gte|lte]`. */
@@ -46,6 +56,11 @@ export class AlertFilterQuery extends AlertCriteriaQuery {
   @ValidateNested()
   @Type(() => RawRange)
   created_at?: RawRange;
+
+  /** Not in the original: answer as at this past ISO time, from the events recorded up to it. */
+  @IsOptional()
+  @IsString({ message: 'as_of must be an ISO 8601 time' })
+  as_of?: string;
 }
 
 /** GET alert_types/count and GET data_collectors?include_count=true: the window is `from` / `to`. */
@@ -57,6 +72,14 @@ export class AlertWindowQuery extends AlertCriteriaQuery {
   @IsOptional()
   @IsString()
   to?: string;
+}
+
+/** GET alert_types/count: the window query, and the time to answer as at. */
+export class AlertTypesCountQuery extends AlertWindowQuery {
+  /** Not in the original: answer as at this past ISO time, from the events recorded up to it. */
+  @IsOptional()
+  @IsString({ message: 'as_of must be an ISO 8601 time' })
+  as_of?: string;
 }
 
 export class ListAlertsQuery extends AlertFilterQuery {

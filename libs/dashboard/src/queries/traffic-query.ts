@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import type { TimeWindow } from '@lorawatch/alerts/queries/query-window';
 import { toInteger, toIntegerList } from '@lorawatch/platform/query-params';
 
 export const GROUP_BY_INVALID = '"Group by" value is not valid';
@@ -26,6 +27,21 @@ export class TrafficCountQuery {
   @Transform(toInteger)
   @IsInt({ message: 'size must be an integer' })
   size?: number;
+
+  /** Not in the original: answer as at this past ISO time (the window ends there). */
+  @IsOptional()
+  @IsString({ message: 'as_of must be an ISO 8601 time' })
+  as_of?: string;
+}
+
+/**
+ * The window as it could be seen at `moment`: nothing after it. The traffic counters are kept per hour and day of
+ * the packets, not built from events, so what they held then is what they hold now up to that moment (within the
+ * packet log's retention).
+ */
+export function windowAsOf(window: TimeWindow, moment: string | undefined): TimeWindow {
+  if (moment === undefined) return window;
+  return { ...window, lte: window.lte !== undefined && window.lte < moment ? window.lte : moment };
 }
 
 /** `page` (0-based, default 0) and `size` (default 20) of GET devices and GET packets (docs/api.md §1.6 C). */

@@ -13,7 +13,14 @@ import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } 
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { ConnectionTests } from '../connection-test/connection-tests';
-import { listTtnV2Gateways, ttnV2Login, type TtnV2Gateway } from '@lorawatch/ingest/ttn-v2/ttn-v2-http';
+import {
+  TtnV2ApiError,
+  listTtnV2Gateways,
+  ttnV2Login,
+  type TtnV2FailureType,
+  type TtnV2Gateway,
+} from '@lorawatch/ingest/ttn-v2/ttn-v2-http';
+import { REFUSED_BY_POLICY } from '@lorawatch/platform/egress/egress-policy';
 import { toInteger } from '@lorawatch/platform/query-params';
 import { serverBaseUrl } from '../domain/ttn-regions';
 
@@ -77,12 +84,13 @@ export class TtnAccountsController {
     const egress = this.tests.egressLookup(user.organizationId);
     const login = await ttnV2Login(baseUrl, body.user, body.password, undefined, undefined, egress);
     if (!login.ok)
-      throw bad(login.type === 'LOGIN_FAILED' ? 'Login failed with provided credentials' : login.message);
+      throw bad(login.type === 'LOGIN_FAILED' ? 'Login failed with provided credentials' : coarse(login));
     try {
       const gateways = await listTtnV2Gateways(baseUrl, login.token, undefined, egress);
       this.gatewaysByUser.set(user.userId, { gateways, at: Date.now() });
     } catch (error) {
-      throw bad(error instanceof Error ? error.message : String(error));
+      if (error instanceof TtnV2ApiError) throw bad(coarse(error));
+      throw error;
     }
     return { message: 'Credentials processed successfully' };
   }
@@ -94,6 +102,23 @@ export class TtnAccountsController {
       throw new NotFoundException({ error: 'not found', message: 'Not found' });
     return kept.gateways.map(({ id, description }) => ({ id, description }));
   }
+}
+
+/**
+ * What the caller learns of a failure: a coarse reason, never the TTN server's own words (its error text, or what
+ * some other service on that address and port answered), so that this endpoint cannot be used to read or probe
+ * other services.
+ */
+function coarse(failure: { type: TtnV2FailureType; message: string }): string {
+  if (failure.type === 'LOGIN_FAILED') return 'The TTN server refused the credentials';
+  if (failure.message.includes(REFUSED_BY_POLICY)) return 'The connection was refused by policy';
+  const status = /^HTTP (\d{3})/.exec(failure.message);
+  if (status) return `The TTN server answered HTTP ${status[1]}`;
+  if (failure.type === 'TIMEOUT') return 'The TTN server could not be reached';
+  // Our own descriptions of an answer that is not the TTN v2 API's; anything else is a network error.
+  if (/^(the login answer|the gateway list|gateway \[)/.test(failure.message))
+    return 'The TTN server gave an unexpected answer';
+  return 'The TTN server could not be reached';
 }
 
 function bad(message: string): BadRequestException {

@@ -1,4 +1,8 @@
+import { dirname } from 'node:path';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { loadConfig } from '@lorawatch/config/app-config';
+import { systemClock } from '@lorawatch/platform/clock';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { createTempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
@@ -121,7 +125,9 @@ describe('devices with an open issue, from the counters', () => {
       });
     }
 
-    const controller = new CountIssuesController(store);
+    // Without as_of the controller answers from the live read store: the history as it was is never built here.
+    const asOf = new AsOfReadModels(loadConfig({ DATA_DIR: dirname(temp.file) }), systemClock);
+    const controller = new CountIssuesController(store, asOf);
     const user: AuthUser = { userId: 1, username: 'admin', organizationId: ORGANIZATION, roles: [] };
     const windows: Array<[string | undefined, string | undefined]> = [
       [undefined, undefined],

@@ -1,6 +1,7 @@
 import type { UserView } from '@lorawatch/accounts/projection/user.view';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
 import { wantsAlert, type AlertFacts } from '../domain/alert-match';
+import { isMuted, type MutedFacts } from '../domain/notification-mutes';
 import type { PreferencesState } from '../domain/notification-preferences';
 import type { NotificationCreated, PlannedDelivery } from '../domain/notification.events';
 
@@ -12,11 +13,12 @@ export const notificationIdOf = (alertId: string, userId: number): string =>
 /**
  * The notification one user gets for one visible alert, or null: the user must be active and not the System
  * account, want the alert (risk, data source, importance, labels) and have a channel on. Email goes to the user's
- * own address and every proven extra address; webhooks to every extra URL.
+ * own address and every proven extra address; webhooks to every extra URL. Nothing while the user has the alert's
+ * type or asset muted.
  */
 export function planNotification(
   alertId: string,
-  facts: AlertFacts,
+  facts: AlertFacts & MutedFacts,
   user: UserView,
   preferences: PreferencesState,
   createdAt: string,
@@ -24,6 +26,8 @@ export function planNotification(
   if (!user.active || user.blocked || user.deleted) return null;
   if (user.roles.includes(SYSTEM_ROLE) || user.organizationId !== facts.organizationId) return null;
   if (!wantsAlert(preferences, facts)) return null;
+  // A muted type or asset gets no notification at all while the mute runs: no entry, no push, no mail.
+  if (isMuted(preferences.mutes, facts, createdAt)) return null;
   const notificationId = notificationIdOf(alertId, user.userId);
   const deliveries: PlannedDelivery[] = [];
   const plan = (channel: PlannedDelivery['channel'], target: string, destinationId: number | null) =>

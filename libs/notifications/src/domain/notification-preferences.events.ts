@@ -8,6 +8,7 @@ export const PreferencesEventTypes = {
   DestinationChanged: 'NotificationDestinationChanged',
   DestinationRemoved: 'NotificationDestinationRemoved',
   DestinationActivated: 'NotificationDestinationActivated',
+  MutesChanged: 'NotificationMutesChanged',
 } as const;
 
 export const preferencesStream = (userId: number): string => `notification-preferences-${userId}`;
@@ -62,4 +63,23 @@ export interface NotificationDestinationActivated {
   destinationId: number;
   kind: DestinationKind;
   activatedAt: string;
+}
+
+/** What a mute silences: one alert type (by code), or the alerts of one device or gateway (by its API id). */
+export const MUTE_KINDS = ['type', 'device', 'gateway'] as const;
+export type MuteKind = (typeof MUTE_KINDS)[number];
+
+export interface NotificationMute {
+  kind: MuteKind;
+  /** The alert type code (`LAF-001`) or the asset's API id as text. */
+  key: string;
+  /** ISO instant the mute ends. */
+  until: string;
+}
+
+/** The user's mutes after a change: the whole list, expired ones already dropped. */
+export interface NotificationMutesChanged {
+  userId: number;
+  organizationId: number;
+  mutes: NotificationMute[];
 }

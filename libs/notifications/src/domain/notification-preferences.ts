@@ -7,6 +7,8 @@ import {
   type NotificationDestinationActivated,
   type NotificationDestinationRemoved,
   type NotificationDestinationSet,
+  type NotificationMute,
+  type NotificationMutesChanged,
   type NotificationPreferencesChanged,
   type RiskName,
 } from './notification-preferences.events';
@@ -28,6 +30,8 @@ export interface PreferencesState {
   tagIds: number[];
   channels: Record<Channel, boolean>;
   destinations: Destination[];
+  /** Alert types and assets the user silenced for a while; absent in documents saved before mutes existed. */
+  mutes?: NotificationMute[];
 }
 
 /** What a user who never saved preferences gets: every risk, importance and data source on, every channel off. */
@@ -86,6 +90,8 @@ export function evolvePreferences(state: PreferencesState, type: string, data: u
         ),
       };
     }
+    case PreferencesEventTypes.MutesChanged:
+      return { ...state, mutes: (data as NotificationMutesChanged).mutes };
     default:
       return state;
   }

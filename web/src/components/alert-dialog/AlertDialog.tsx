@@ -26,6 +26,7 @@ import {
 import { ImportanceBadge } from '../ImportanceBadge';
 import { RiskBadge } from '../RiskBadge';
 import { packetDownloadHref, packetFileName, packetOf, packetRows, type PacketData } from './packet';
+import { useArrowKeys } from './use-arrow-keys';
 
 export interface AlertDialogNavigation {
   hasPrevious: boolean;
@@ -215,6 +216,7 @@ export function AlertDialog({
 }: AlertDialogProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const title = alertType?.name ?? alert?.type ?? '';
+  useArrowKeys(opened, navigation && !loading ? navigation : undefined);
   return (
     <Modal
       opened={opened}

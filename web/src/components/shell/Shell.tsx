@@ -1,21 +1,47 @@
 import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, useSearchParams } from 'react-router-dom';
+import { AS_OF_PARAM, readAsOf, setCurrentAsOf } from './as-of';
+import { AsOfBanner } from './AsOfBanner';
+import { AsOfControl } from './AsOfControl';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { HEADER_HEIGHT } from './layout';
-import { ShellNavigation } from './ShellNavigation';
+import { RAIL_WIDTH, ShellNavigation } from './ShellNavigation';
 import { UserMenu } from './UserMenu';
 
 /** The signed-in layout: header, collapsible sidebar (drawer-like on small screens) and the page outlet. */
 export function Shell({ headerActions }: { headerActions?: ReactNode }) {
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
-  const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
+  // Collapsed on a wide screen, the sidebar stays as a rail of icons; the choice is remembered.
+  const [desktopOpened, setDesktopOpened] = useLocalStorage({
+    key: 'lorawatch-sidebar-expanded',
+    defaultValue: true,
+    getInitialValueInEffect: false,
+  });
+  const toggleDesktop = () => setDesktopOpened((opened) => !opened);
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const rail = wide === true && !desktopOpened;
+  const [params, setParams] = useSearchParams();
+  const asOf = readAsOf(params);
+  // Before the page renders: the requests it makes carry the time shown.
+  setCurrentAsOf(asOf);
+  const showAsOf = (next: string | undefined) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === undefined) updated.delete(AS_OF_PARAM);
+      else updated.set(AS_OF_PARAM, next);
+      return updated;
+    });
 
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      navbar={{
+        width: { base: 240, sm: desktopOpened ? 240 : RAIL_WIDTH },
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened, desktop: false },
+      }}
       padding="md"
     >
       <AppShell.Header>
@@ -42,6 +68,7 @@ export function Shell({ headerActions }: { headerActions?: ReactNode }) {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <AsOfControl value={asOf} onChange={showAsOf} />
             {headerActions}
             <ColorSchemeToggle />
             <UserMenu />
@@ -51,12 +78,14 @@ export function Shell({ headerActions }: { headerActions?: ReactNode }) {
 
       <AppShell.Navbar p="xs">
         <AppShell.Section grow component={ScrollArea}>
-          <ShellNavigation onNavigate={closeMobile} />
+          <ShellNavigation onNavigate={closeMobile} rail={rail} />
         </AppShell.Section>
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        {asOf !== undefined && <AsOfBanner asOf={asOf} onBackToLive={() => showAsOf(undefined)} />}
+        {/* A new time mounts the page again, so that everything on it is read as at that time. */}
+        <Outlet key={asOf ?? 'live'} />
       </AppShell.Main>
     </AppShell>
   );

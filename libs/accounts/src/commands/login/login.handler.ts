@@ -8,13 +8,17 @@ import { MAX_FAILED_LOGINS, decideUser, lockedUntil, type UserState } from '../.
 import { newMailedToken } from '../../auth/mailed-token';
 import { type AuthUser, TokenService } from '../../auth/token.service';
 import { AccountMails } from '../../mail/account-mails';
+import { addressKey } from '../../rate-limit/rate-limiter';
 import { UserStore } from '../shared/user-store';
 
 export class LoginCommand {
   constructor(
     readonly usernameOrEmail: string,
     readonly password: string,
-    /** The client address: failures are counted, and waits imposed, per account and address. */
+    /**
+     * The client address (Express' `request.ip`): failures are counted, and waits imposed, per account and address
+     * bucket, the rate limiter's: IPv4 as is, IPv4-mapped IPv6 as its IPv4 address, other IPv6 by its /64.
+     */
     readonly address = '',
   ) {}
 }
@@ -38,7 +42,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResult> 
   ) {}
 
   async execute(command: LoginCommand): Promise<LoginResult> {
-    const { address } = command;
+    const address = addressKey(command.address || undefined);
     const user = await this.users.findLive(command.usernameOrEmail, true);
     if (!user) return this.refuse(command.password);
     for (let attempt = 0; ; attempt++) {

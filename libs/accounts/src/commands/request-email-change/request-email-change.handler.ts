@@ -5,6 +5,7 @@ import { AccountMessages, failure, success, type Outcome } from '../../domain/ac
 import { decideUser } from '../../domain/user';
 import { validEmail } from '../../domain/user-rules';
 import { AccountMails } from '../../mail/account-mails';
+import type { UserView } from '../../projection/user.view';
 import { UserStore } from '../shared/user-store';
 
 export class RequestEmailChangeCommand {
@@ -15,7 +16,13 @@ export class RequestEmailChangeCommand {
   ) {}
 }
 
-/** Mails a confirmation link to the NEW address: the change only happens once its owner follows it. */
+/**
+ * Mails a confirmation link to the NEW address: the change only happens once its owner follows it. An address
+ * taken inside the caller's organization keeps the spec's refusal (its users are no secret to each other); one that
+ * belongs to an account of another organization gets the answer of a free address, with the same work (a mail),
+ * but the mail tells that account's owner that someone tried to use it, and nothing changes: addresses of other
+ * organizations cannot be probed.
+ */
 @CommandHandler(RequestEmailChangeCommand)
 export class RequestEmailChangeHandler implements ICommandHandler<
   RequestEmailChangeCommand,
@@ -34,22 +41,27 @@ export class RequestEmailChangeHandler implements ICommandHandler<
     if (!this.mails.configured)
       return failure('invalid', 'E-mail not changed because there is no SMTP server configured.');
     const { state, revision } = await this.users.load(userId);
+    const holder = await this.holderOf(address.value, userId);
+    const elsewhere = holder !== null && holder.organizationId !== state.organizationId;
     const { token, tokenHash } = newMailedToken(userId);
     const decision = decideUser(state, {
       kind: 'requestEmailChange',
       currentPasswordMatches: await this.users.passwordMatches(state, currentPassword),
       email: address.value,
-      emailTaken: await this.users.emailTaken(address.value, userId),
+      emailTaken: holder !== null && !elsewhere,
       tokenHash,
       expiresAt: this.users.tokenExpiry(),
     });
     if (!decision.ok) return decision;
-    await this.users.append(userId, decision.value, revision, {
-      organizationId: state.organizationId,
-      actor: String(userId),
-    });
+    if (!elsewhere)
+      await this.users.append(userId, decision.value, revision, {
+        organizationId: state.organizationId,
+        actor: String(userId),
+      });
     try {
-      await this.mails.emailChange(address.value, state.username, token);
+      await (elsewhere
+        ? this.mails.emailChangeRefused(address.value, holder.username)
+        : this.mails.emailChange(address.value, state.username, token));
     } catch (error) {
       this.logger.warn(
         `E-mail change mail not sent: ${error instanceof Error ? error.message : String(error)}`,
@@ -57,5 +69,13 @@ export class RequestEmailChangeHandler implements ICommandHandler<
       return failure('unavailable', 'Something went wrong trying to send the confirmation e-mail.');
     }
     return success(AccountMessages.emailRequestSent);
+  }
+
+  /** The live account, other than the caller's, that holds the address. */
+  private async holderOf(email: string, userId: number): Promise<UserView | null> {
+    const [holder] = await this.users
+      .users()
+      .find({ email, deleted: { $ne: true }, userId: { $ne: userId } }, { limit: 1 });
+    return holder ?? null;
   }
 }

@@ -3,7 +3,9 @@ import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
 import { checkDataSourceAccess, hourBucketJson, timeWindow } from '@lorawatch/alerts/queries/query-window';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { windowAsOf } from '../traffic-query';
 import { dailyDeviceTotals, hourlyTotals } from '../traffic-buckets';
 import { CountDevicesQuery } from './count-devices.query';
 
@@ -15,11 +17,17 @@ import { CountDevicesQuery } from './count-devices.query';
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountDevicesController {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
   @Get('devices/count')
   async count(@CurrentUser() user: AuthUser, @Query() query: CountDevicesQuery) {
-    const window = timeWindow(query.last_up_timestamp, 'last_up_timestamp');
+    const window = windowAsOf(
+      timeWindow(query.last_up_timestamp, 'last_up_timestamp'),
+      this.asOf.moment(query.as_of),
+    );
     await checkDataSourceAccess(this.store, user.organizationId, query.data_collector);
     const { organizationId } = user;
     if (query.group_by === 'HOUR') {

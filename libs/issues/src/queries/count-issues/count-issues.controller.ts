@@ -3,6 +3,7 @@ import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type Filter, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { issueBuckets } from '../../projection/issue-device-counts';
 import {
@@ -19,12 +20,16 @@ import { CountIssueDevicesQuery, CountIssuesQuery } from './count-issues.query';
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountIssuesController {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
   @Get('quarantined_devices/count')
   async count(@CurrentUser() user: AuthUser, @Query() query: CountIssuesQuery) {
-    const issues = this.store.collection<IssueView>(ISSUES);
-    const filter = await issueFilter(this.store, user.organizationId, query);
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const issues = store.collection<IssueView>(ISSUES);
+    const filter = await issueFilter(store, user.organizationId, query);
     switch (query.group_by) {
       case undefined:
         return { count: await issues.count(filter) };
@@ -39,7 +44,7 @@ export class CountIssuesController {
           count,
         }));
       case 'data_collector_name': {
-        const names = await dataSourceNames(this.store, user.organizationId);
+        const names = await dataSourceNames(store, user.organizationId);
         return (await issues.countBy('dataSourceId', filter)).map(({ value, count }) => ({
           data_collector_id: value,
           data_collector_name: names.get(Number(value)) ?? null,
@@ -56,14 +61,15 @@ export class CountIssuesController {
    */
   @Get('quarantined_devices/devices_count')
   async devicesCount(@CurrentUser() user: AuthUser, @Query() query: CountIssueDevicesQuery) {
-    const filter = await issueFilter(this.store, user.organizationId, query);
-    const issues = this.store.collection<IssueView>(ISSUES);
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const filter = await issueFilter(store, user.organizationId, query);
+    const issues = store.collection<IssueView>(ISSUES);
     const byCounters =
       query.alerttype === undefined && query.risk === undefined && query.device === undefined;
     const since = filter.since as { $gte?: string; $lte?: string } | undefined;
     if (query.group_by === undefined) {
       if (byCounters && since === undefined) {
-        const [row] = await this.counters().sumBy([], 'devices', counterFilter(filter, 'all'));
+        const [row] = await deviceCounters(store).sumBy([], 'devices', counterFilter(filter, 'all'));
         return { count: row?.sum ?? 0 };
       }
       // One row per distinct device, read from the issues' covering index.
@@ -75,7 +81,7 @@ export class CountIssuesController {
       const { whole, edges } = splitIntoBuckets(since?.$gte, since?.$lte, grain);
       if (whole) {
         const counters = { ...counterFilter(filter, grain), bucket: whole };
-        for (const row of await this.counters().sumBy(['bucket'], 'devices', counters)) {
+        for (const row of await deviceCounters(store).sumBy(['bucket'], 'devices', counters)) {
           if (row.sum > 0) buckets.set(String(row.values[0]), row.sum);
         }
       }
@@ -90,10 +96,10 @@ export class CountIssuesController {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([bucket, count]) => (grain === 'hour' ? { hour: bucket, count } : { date: bucket, count }));
   }
+}
 
-  private counters() {
-    return this.store.collection<IssueDeviceCountView>(ISSUE_DEVICE_COUNTS);
-  }
+function deviceCounters(store: ReadStore) {
+  return store.collection<IssueDeviceCountView>(ISSUE_DEVICE_COUNTS);
 }
 
 /** The counters of one grain with the data source narrowing of the issue filter. */

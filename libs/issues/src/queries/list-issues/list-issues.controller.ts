@@ -5,6 +5,7 @@ import { badRequest } from '@lorawatch/alerts/http/api-errors';
 import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
 import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { parseOrderBy } from '@lorawatch/platform/query-params';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ISSUES, type IssueView } from '../../projection/issue.view';
 import { dataSourceNames, issueFilter } from '../issue-filter';
@@ -23,7 +24,10 @@ const SORTABLE: Record<string, string> = {
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class ListIssuesController {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
   @Get('quarantined_devices')
   async list(@CurrentUser() user: AuthUser, @Query() query: ListIssuesQuery) {
@@ -33,16 +37,17 @@ export class ListIssuesController {
       query.page !== undefined && query.size !== undefined
         ? { skip: (query.page - 1) * query.size, limit: query.size }
         : {};
-    const filter = await issueFilter(this.store, user.organizationId, query);
-    const issues = await this.store
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const filter = await issueFilter(store, user.organizationId, query);
+    const issues = await store
       .collection<IssueView>(ISSUES)
       // numericId breaks ties; the document id (as unique) in the same direction lets the index be read one way.
       .find(filter, { sort: [sort, ['numericId', sort[1]], ['id', sort[1]]], ...paging });
-    const alerts = await this.store
+    const alerts = await store
       .collection<AlertView>(ALERTS)
       .find({ id: { $in: issues.map((issue) => issue.alertId) } });
     const alertById = new Map(alerts.map((alert) => [alert.id, alert]));
-    const names = await dataSourceNames(this.store, user.organizationId);
+    const names = await dataSourceNames(store, user.organizationId);
     return issues.map((issue) =>
       issueJson(issue, alertById.get(issue.alertId) ?? null, names.get(issue.dataSourceId) ?? null),
     );

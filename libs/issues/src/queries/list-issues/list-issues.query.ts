@@ -1,5 +1,5 @@
 import { IntersectionType } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 import { PageQuery } from '@lorawatch/platform/query-params';
 import { IssueFilterQuery } from '../issue-filter.query';
 
@@ -8,4 +8,9 @@ export class ListIssuesQuery extends IntersectionType(IssueFilterQuery, PageQuer
   /** `[column, ASC|DESC]`. */
   @IsOptional()
   order_by?: string[] | string;
+
+  /** Not in the original: answer as at this past ISO time, from the events recorded up to it. */
+  @IsOptional()
+  @IsString({ message: 'as_of must be an ISO 8601 time' })
+  as_of?: string;
 }

@@ -1,4 +1,5 @@
 import { map, type Observable } from 'rxjs';
+import { asOfQuery } from '../../../components/shell/as-of';
 import type { ApiClient } from '../../../lib/api';
 import type { QueryParams } from '../../../lib/query-string';
 import type { Alert, AlertType } from '../../../lib/alerts/alert';
@@ -12,6 +13,7 @@ export function filterParams(filters: AlertFilters): QueryParams {
     data_collector: filters.dataCollectorIds,
     'created_at[gte]': filters.createdFrom,
     'created_at[lte]': filters.createdTo,
+    search: filters.search,
   };
 }
 
@@ -26,6 +28,7 @@ export function getAlerts(api: ApiClient, query: AlertsQuery): Observable<Alert[
       after: query.cursor && 'after' in query.cursor ? query.cursor.after : undefined,
       before: query.cursor && 'before' in query.cursor ? query.cursor.before : undefined,
       ...filterParams(query.filters),
+      ...asOfQuery(),
     },
   });
 }
@@ -33,7 +36,9 @@ export function getAlerts(api: ApiClient, query: AlertsQuery): Observable<Alert[
 /** `GET alerts/count?group_by=TOTAL` with the list's filters → `{count}`. */
 export function getAlertsTotal(api: ApiClient, filters: AlertFilters): Observable<number> {
   return api
-    .get<{ count: number }>('alerts/count', { query: { group_by: 'TOTAL', ...filterParams(filters) } })
+    .get<{ count: number }>('alerts/count', {
+      query: { group_by: 'TOTAL', ...filterParams(filters), ...asOfQuery() },
+    })
     .pipe(map((answer) => answer.count));
 }
 
@@ -58,12 +63,15 @@ function windowParams(filters: AlertFilters): QueryParams {
     data_collector: filters.dataCollectorIds,
     from: filters.createdFrom,
     to: filters.createdTo,
+    search: filters.search,
   };
 }
 
 /** Matching alerts per alert type (every type, 0 when none). */
 export function getAlertTypeCounts(api: ApiClient, filters: AlertFilters): Observable<AlertTypeCount[]> {
-  return api.get<AlertTypeCount[]>('alert_types/count', { query: windowParams(filters) });
+  return api.get<AlertTypeCount[]>('alert_types/count', {
+    query: { ...windowParams(filters), ...asOfQuery() },
+  });
 }
 
 /** Matching alerts per data source. */
@@ -83,4 +91,23 @@ export function resolveAlert(api: ApiClient, alertId: number, comment: string): 
   return api
     .put<{ message: string; alert: Alert }>(`alerts/${alertId}/resolve`, { comment })
     .pipe(map((answer) => answer.alert));
+}
+
+/** The answer of `PUT alerts/resolve`: which alerts were resolved and why the others were not. */
+export interface BulkResolveResult {
+  message: string;
+  resolved: number[];
+  failed: Array<{ id: number; error: string }>;
+}
+
+/** `PUT alerts/resolve` (admins): resolves the alerts one after the other, with one comment for all. */
+export function resolveAlerts(
+  api: ApiClient,
+  alertIds: readonly number[],
+  comment: string,
+): Observable<BulkResolveResult> {
+  return api.put<BulkResolveResult>('alerts/resolve', {
+    ids: alertIds,
+    ...(comment.trim() === '' ? {} : { comment }),
+  });
 }

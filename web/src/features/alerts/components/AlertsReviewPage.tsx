@@ -1,9 +1,12 @@
 import { Box, Button, Collapse, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useSession } from '../../../lib/services-context';
+import { isAdmin } from '../../../lib/session';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { LiveHoldControl } from '../../../components/LiveHoldControl';
 import { useLiveHold } from '../../../lib/live-hold';
 import { FilterChips } from '../../../components/FilterChips';
@@ -12,12 +15,15 @@ import { SortButtons } from '../../../components/SortButtons';
 import { useListNavigation } from '../../../components/alert-dialog/useListNavigation';
 import { useAlertsReview, type AlertRowModel } from '../hooks/useAlertsReview';
 import { useResolveAlert } from '../hooks/useResolveAlert';
-import { DEFAULT_SORT } from '../types/review-view';
+import { filterParams } from '../api/alerts-api';
+import { DEFAULT_SORT, alertFiltersOf } from '../types/review-view';
 import { alertFilterChips } from '../utils/alert-filter-chips';
+import { AlertHistorySection } from './AlertHistorySection';
 import { AlertsCharts } from './AlertsCharts';
 import { AlertsPager } from './AlertsPager';
 import { AlertsSearch } from './AlertsSearch';
-import { AlertsTable } from './AlertsTable';
+import { AlertsTable, type RowSelection } from './AlertsTable';
+import { BulkResolveAction } from './BulkResolveAction';
 import { NewAlertsBanner } from './NewAlertsBanner';
 import { ResolveAlertAction } from './ResolveAlertAction';
 
@@ -50,6 +56,29 @@ export function AlertsReviewPage() {
     notifications.show({ color: 'green', message: 'The alert has been resolved.' });
   });
   const selected = navigation.row;
+  // Ticked rows (administrators) belong to the view they were ticked in: another page or filter starts afresh.
+  const viewKey = JSON.stringify([view.filters, view.sort, view.page, view.pageSize, view.generation]);
+  const [ticked, setTicked] = useState<{ key: string; ids: ReadonlySet<number> }>({
+    key: '',
+    ids: new Set(),
+  });
+  const tickedIds = ticked.key === viewKey ? ticked.ids : new Set<number>();
+  const admin = isAdmin(useSession());
+  const selection: RowSelection | undefined = admin
+    ? {
+        selected: tickedIds,
+        onToggle: (id) => {
+          const ids = new Set(tickedIds);
+          if (!ids.delete(id)) ids.add(id);
+          setTicked({ key: viewKey, ids });
+        },
+        onToggleAll: () => {
+          const all = live.rows.map((row) => row.alert.id);
+          const every = all.length > 0 && all.every((id) => tickedIds.has(id));
+          setTicked({ key: viewKey, ids: new Set(every ? [] : all) });
+        },
+      }
+    : undefined;
   const sortIsDefault =
     view.sort.field === DEFAULT_SORT.field && view.sort.direction === DEFAULT_SORT.direction;
 
@@ -65,6 +94,14 @@ export function AlertsReviewPage() {
         >
           {searchShown ? 'Hide search and charts' : 'Show search and charts'}
         </Button>
+        <ExportMenu
+          path="alerts/export"
+          subject="alerts"
+          query={{
+            ...filterParams(alertFiltersOf(view.filters)),
+            order_by: [view.sort.field, view.sort.direction],
+          }}
+        />
       </PageHeader>
 
       <Collapse in={searchShown} id="alerts-search-and-charts">
@@ -92,6 +129,15 @@ export function AlertsReviewPage() {
           onSort={(field) => dispatch({ type: 'sort', field })}
           onClear={sortIsDefault ? undefined : () => dispatch({ type: 'clear-sort' })}
         />
+        {admin && (
+          <BulkResolveAction
+            selectedIds={[...tickedIds]}
+            onDone={() => {
+              setTicked({ key: '', ids: new Set() });
+              review.reloadNow();
+            }}
+          />
+        )}
         <LiveHoldControl
           paused={live.paused}
           hovered={live.hovered}
@@ -107,7 +153,12 @@ export function AlertsReviewPage() {
       ) : (
         <>
           <Box {...live.holdProps}>
-            <AlertsTable rows={live.rows} loading={review.status === 'loading'} onSelect={navigation.open} />
+            <AlertsTable
+              rows={live.rows}
+              loading={review.status === 'loading'}
+              onSelect={navigation.open}
+              selection={selection}
+            />
           </Box>
           <AlertsPager
             page={view.page}
@@ -154,7 +205,13 @@ export function AlertsReviewPage() {
             </AdminOnly>
           )
         }
-      />
+      >
+        {selected && (
+          <AdminOnly>
+            <AlertHistorySection key={selected.alert.id} alertId={selected.alert.id} />
+          </AdminOnly>
+        )}
+      </AlertDialog>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useMemo, useReducer, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { NEVER, Subject, auditTime, map } from 'rxjs';
 import { pageCount } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
+import { useUrlReducer } from '../../../lib/use-url-state';
 import { INITIAL_ALERTS_PAGE, type AlertsPageStatus } from '../streams/alerts-page-state';
 import { createAlertsPage$ } from '../streams/alerts-page';
 import { createAlertTypes$ } from '../streams/alert-types';
@@ -12,12 +13,12 @@ import type { Alert, AlertType } from '../../../lib/alerts/alert';
 import {
   alertFiltersOf,
   alertsQueryOf,
-  initialReviewView,
   reduceReviewView,
   type ReviewAction,
   type ReviewView,
 } from '../types/review-view';
 import { withPageCursor, type LoadedAlertsPage } from '../types/alerts-query';
+import { REVIEW_URL_CODEC } from '../types/review-url';
 
 export interface AlertRowModel {
   alert: Alert;
@@ -51,7 +52,8 @@ const NO_TYPES: ReadonlyMap<string, AlertType> = new Map();
 /** Wires the Alerts review streams to the page's UI state; the components only render what this returns. */
 export function useAlertsReview(): AlertsReview {
   const { api, realtime } = useServices();
-  const [view, dispatch] = useReducer(reduceReviewView, undefined, () => initialReviewView());
+  // Filters, sort, page and range live in the URL: a reload or a shared link opens the same view.
+  const [view, dispatch] = useUrlReducer(reduceReviewView, REVIEW_URL_CODEC);
   const updates = useRef(new Subject<Alert>()).current;
 
   // The page on hand, so that the next or previous page is read by cursor from it (see withPageCursor).

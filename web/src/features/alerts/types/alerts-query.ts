@@ -18,6 +18,8 @@ export interface AlertFilters {
   /** ISO-8601 bounds on created_at. */
   createdFrom?: string;
   createdTo?: string;
+  /** A DevEUI, DevAddr or gateway EUI, or part of a device or gateway name. */
+  search?: string;
 }
 
 /**
@@ -77,6 +79,7 @@ export function showsLiveAlerts(query: AlertsQuery): boolean {
     !filters.risks?.length &&
     !filters.dataCollectorIds?.length &&
     filters.resolved !== true &&
-    filters.createdTo === undefined
+    filters.createdTo === undefined &&
+    !filters.search
   );
 }

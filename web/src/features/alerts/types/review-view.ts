@@ -15,6 +15,8 @@ export interface ReviewFilters {
   risks: readonly Risk[];
   dataCollectorIds: readonly number[];
   status: StatusFilter;
+  /** The search box: a DevEUI, DevAddr or gateway EUI, or part of a device or gateway name ('' for none). */
+  search: string;
 }
 
 export interface ReviewView {
@@ -39,6 +41,7 @@ export function initialReviewView(now: Date = new Date()): ReviewView {
       risks: [],
       dataCollectorIds: [],
       status: 'unresolved',
+      search: '',
     },
     sort: DEFAULT_SORT,
     page: 0,
@@ -54,6 +57,7 @@ export type ReviewAction =
   | { type: 'toggle-risk'; risk: Risk }
   | { type: 'toggle-data-collector'; id: number }
   | { type: 'toggle-status'; status: 'resolved' | 'unresolved' }
+  | { type: 'search'; text: string }
   | { type: 'clear-filters' }
   | { type: 'sort'; field: string }
   | { type: 'clear-sort' }
@@ -65,9 +69,12 @@ function toggled<T>(values: readonly T[], value: T): T[] {
   return values.includes(value) ? values.filter((existing) => existing !== value) : [...values, value];
 }
 
-/** A new range keeps no type, risk or data source filter and shows unresolved alerts (docs/console.md §4). */
-function withRange(range: DateRange, quick: QuickRange | null): ReviewFilters {
-  return { range, quick, types: [], risks: [], dataCollectorIds: [], status: 'unresolved' };
+/**
+ * A new range keeps no type, risk or data source filter and shows unresolved alerts (docs/console.md §4); the
+ * search text, typed apart from the filters, stays.
+ */
+function withRange(range: DateRange, quick: QuickRange | null, search: string): ReviewFilters {
+  return { range, quick, types: [], risks: [], dataCollectorIds: [], status: 'unresolved', search };
 }
 
 /** Every filter or sort change returns to the first page. */
@@ -79,9 +86,9 @@ export function reduceReviewView(view: ReviewView, action: ReviewAction): Review
   const { filters } = view;
   switch (action.type) {
     case 'quick-range':
-      return filtered(view, withRange(quickRange(action.range, action.now), action.range));
+      return filtered(view, withRange(quickRange(action.range, action.now), action.range, filters.search));
     case 'range':
-      return filtered(view, withRange(action.range, null));
+      return filtered(view, withRange(action.range, null, filters.search));
     case 'toggle-type':
       return filtered(view, { ...filters, types: toggled(filters.types, action.code) });
     case 'toggle-risk':
@@ -90,6 +97,8 @@ export function reduceReviewView(view: ReviewView, action: ReviewAction): Review
       return filtered(view, { ...filters, dataCollectorIds: toggled(filters.dataCollectorIds, action.id) });
     case 'toggle-status':
       return filtered(view, { ...filters, status: filters.status === action.status ? null : action.status });
+    case 'search':
+      return action.text === filters.search ? view : filtered(view, { ...filters, search: action.text });
     case 'clear-filters':
       return filtered(view, { ...filters, types: [], risks: [], dataCollectorIds: [], status: null });
     case 'sort':
@@ -120,6 +129,7 @@ export function alertFiltersOf(filters: ReviewFilters): AlertFilters {
     resolved: filters.status === null ? undefined : filters.status === 'resolved',
     createdFrom: filters.range.from.toISOString(),
     createdTo: filters.quick ? undefined : filters.range.to.toISOString(),
+    search: filters.search.trim() === '' ? undefined : filters.search.trim(),
   };
 }
 

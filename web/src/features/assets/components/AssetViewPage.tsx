@@ -1,4 +1,4 @@
-import { Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { Grid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
@@ -6,6 +6,8 @@ import { adjacentPosition, type ListPosition } from '../../../components/alert-d
 import { AssetMap } from '../../../components/map/AssetMap';
 import { StatusPage } from '../../../components/StatusPage';
 import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/services-context';
+import { isAdmin } from '../../../lib/session';
 import { useAssetAlertsList, useAssetAlertsTimeline } from '../hooks/useAssetAlerts';
 import { useAssetIssues } from '../hooks/useAssetIssues';
 import { useAssetSummary } from '../hooks/useAssetSummary';
@@ -18,6 +20,7 @@ import { AlertsList } from './AlertsList';
 import { AlertsTimeline } from './AlertsTimeline';
 import { AssetDateFilter, DEFAULT_DATE_FILTER, type AssetDateFilterValue } from './AssetDateFilter';
 import { AssetDetailsTable } from './AssetDetailsTable';
+import { AssetHistoryPanel } from './AssetHistoryPanel';
 import { AssetHeader } from './AssetHeader';
 import { CurrentIssuesPanel } from './CurrentIssuesPanel';
 import { GatewayDevicesPanel } from './GatewayDevicesPanel';
@@ -39,6 +42,8 @@ export function AssetViewPage() {
 
 function AssetView({ type, id }: { type: AssetType; id: string }) {
   const { asset, usage, gateways } = useAssetSummary(type, id);
+  // The History tab reads the record of events, which is for administrators (as the API that serves it).
+  const admin = isAdmin(useSession());
   const [dateFilter, setDateFilter] = useState<AssetDateFilterValue>(DEFAULT_DATE_FILTER);
   const range = useMemo(
     () => ({
@@ -97,9 +102,8 @@ function AssetView({ type, id }: { type: AssetType; id: string }) {
   const dialogContent = dialogAlert ? dialogAlertOf(dialogAlert) : null;
   const totalListed = listPage?.totalItems ?? 0;
 
-  return (
+  const overview = (
     <Stack gap="md">
-      <AssetHeader asset={current} />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <AssetDetailsTable asset={current} />
@@ -140,6 +144,26 @@ function AssetView({ type, id }: { type: AssetType; id: string }) {
         </Grid.Col>
       </Grid>
       {current.type === 'gateway' && <GatewayDevicesPanel gatewayId={id} />}
+    </Stack>
+  );
+
+  return (
+    <Stack gap="md">
+      <AssetHeader asset={current} />
+      {admin ? (
+        <Tabs defaultValue="overview" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="overview">Overview</Tabs.Tab>
+            <Tabs.Tab value="history">History</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="overview">{overview}</Tabs.Panel>
+          <Tabs.Panel value="history">
+            <AssetHistoryPanel type={type} id={id} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        overview
+      )}
       <AlertDialog
         opened={dialog !== null}
         onClose={() => setDialog(null)}

@@ -1,4 +1,5 @@
 import { map, type Observable } from 'rxjs';
+import { asOfQuery } from '../../../components/shell/as-of';
 import type { ApiClient } from '../../../lib/api';
 import type { Alert } from '../../../lib/alerts/alert';
 import type { QueryParams } from '../../../lib/query-string';
@@ -14,6 +15,7 @@ function windowParams(name: string, window: RangeWindow, dataSourceIds: readonly
     [`${name}[gte]`]: window.from,
     [`${name}[lte]`]: window.to,
     data_collector: dataSourceParam(dataSourceIds),
+    ...asOfQuery(),
   };
 }
 
@@ -96,6 +98,7 @@ export function getLatestAlerts(
       'created_at[gte]': from.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       order_by: ['created_at', 'DESC'],
       data_collector: dataSourceParam(dataSourceIds),
+      ...asOfQuery(),
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
+import { asOfNow } from '../../../components/shell/as-of';
 import { useServices } from '../../../lib/services-context';
 import { CHART_KEYS, createChart$, type ChartData } from '../streams/dashboard-charts';
 import { createDataSources$, isActive } from '../streams/data-sources';
@@ -34,11 +35,13 @@ export function useDashboard(refreshOptions?: RefreshOptions): DashboardModel {
   const query$ = useObservable((inputs$) => inputs$.pipe(map(([current]) => current)), [query]);
 
   const dataSources$ = useObservable(() => createDataSources$({ api, realtime, refresh$ }));
-  const issues$ = useObservable(() => createChart$('issues', { api, query$, refresh$ }));
-  const alerts$ = useObservable(() => createChart$('alerts', { api, query$, refresh$ }));
-  const devices$ = useObservable(() => createChart$('devices', { api, query$, refresh$ }));
-  const messages$ = useObservable(() => createChart$('messages', { api, query$, refresh$ }));
-  const latest$ = useObservable(() => createLatestAlerts$({ api, query$, refresh$ }));
+  // Shown as at a past time, the ranges (last day, week, month) end at that time.
+  const now = asOfNow;
+  const issues$ = useObservable(() => createChart$('issues', { api, query$, refresh$, now }));
+  const alerts$ = useObservable(() => createChart$('alerts', { api, query$, refresh$, now }));
+  const devices$ = useObservable(() => createChart$('devices', { api, query$, refresh$, now }));
+  const messages$ = useObservable(() => createChart$('messages', { api, query$, refresh$, now }));
+  const latest$ = useObservable(() => createLatestAlerts$({ api, query$, refresh$, now }));
 
   const dataSources = useObservableState(dataSources$, LOADING);
   const chartStates = [

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminOnly } from '../../../components/AdminOnly';
@@ -136,7 +137,14 @@ export function DataSourcesPage() {
       )}
 
       <StatusChangeDialog source={toToggle} onConfirm={list.toggleStatus} onClose={() => setToToggle(null)} />
-      <DeleteDataSourceDialog source={toDelete} onConfirm={list.remove} onClose={() => setToDelete(null)} />
+      <DeleteDataSourceDialog
+        source={toDelete}
+        onConfirm={async (source) => {
+          await list.remove(source);
+          notifications.show({ color: 'green', message: `The data source ${source.name} has been removed.` });
+        }}
+        onClose={() => setToDelete(null)}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Group, Stack } from '@mantine/core';
 import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { ExportMenu } from '../../../components/ExportMenu';
 import { LiveHoldControl } from '../../../components/LiveHoldControl';
 import { useLiveHold } from '../../../lib/live-hold';
 import { PageHeader } from '../../../components/PageHeader';
@@ -30,7 +31,9 @@ export function EventsLogPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="EVENTS LOG" />
+      <PageHeader title="EVENTS LOG">
+        <ExportMenu path="events_log/export" subject="events" query={{}} />
+      </PageHeader>
       <Group justify="flex-end">
         <LiveHoldControl
           paused={live.paused}

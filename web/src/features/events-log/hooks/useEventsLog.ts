@@ -2,9 +2,9 @@ import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useRef } from 'react';
 import { auditTime, catchError, filter, map, of, startWith, withLatestFrom } from 'rxjs';
 import type { Alert, AlertType } from '../../../lib/alerts/alert';
-import { pageCount } from '../../../lib/paging';
+import { DEFAULT_PAGE_SIZE, pageCount } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
-import { usePageState } from '../../../lib/use-page-state';
+import { listViewCodec, useUrlListState } from '../../../lib/use-url-state';
 import { alertTypesByCode, getAlertTypes } from '../../../lib/alerts/alert-types-api';
 import { withEventsCursor, type EventsQuery } from '../api/events-api';
 import { createEventsPage$, INITIAL_EVENTS_PAGE, type EventsPageState } from '../streams/events-page';
@@ -19,9 +19,18 @@ export const LIVE_REFRESH_MS = 1_000;
 
 const NO_TYPES: ReadonlyMap<string, AlertType> = new Map();
 
+/** Page and size of the events log in the address bar (it has no filters yet). */
+const EVENTS_URL_CODEC = listViewCodec<Record<string, never>>({
+  filters: {},
+  sort: null,
+  page: 0,
+  pageSize: DEFAULT_PAGE_SIZE,
+});
+
 export function useEventsLog() {
   const { api, realtime } = useServices();
-  const { page, pageSize, setPage, setPageSize } = usePageState();
+  // Kept in the URL: a reload or a shared link opens the same page.
+  const { page, pageSize, setPage, setPageSize } = useUrlListState(EVENTS_URL_CODEC);
   // The page on hand, so that the next or previous page is read by cursor from it (see withEventsCursor).
   const loaded = useRef<EventsPageState>(INITIAL_EVENTS_PAGE);
   const query = useMemo<EventsQuery>(

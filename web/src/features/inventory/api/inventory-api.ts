@@ -68,5 +68,8 @@ export const getTags = (api: ApiClient) => api.get<Tag[]>('tags');
 export const createTag = (api: ApiClient, name: string, color: string) =>
   api.post<Tag>('tags', undefined, { query: { name, color } });
 
+/** Deletes a label: it comes off every asset that carried it. */
+export const deleteTag = (api: ApiClient, tagId: number) => api.delete<unknown>(`tags/${tagId}`);
+
 export const assignTag = (api: ApiClient, tagId: number, assets: AssetRef[]) =>
   api.post<unknown>(`tags/${tagId}/assets`, { asset_list: assets });

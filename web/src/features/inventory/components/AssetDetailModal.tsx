@@ -6,6 +6,7 @@ import { formatDateTime, formatUnixDateTime } from '../../../lib/format';
 import { useAssetInfo } from '../hooks/useAssetInfo';
 import { assetTypeOf, assetViewPath, type AssetInfo, type InventoryAsset } from '../types/inventory';
 import { LabelBadge } from './LabelBadge';
+import { useArrowKeys } from '../../../components/alert-dialog/use-arrow-keys';
 
 /** Spec §9: gateway circles of 5000 m, zoom 10. */
 const GATEWAY_RADIUS_M = 5000;
@@ -154,6 +155,7 @@ export function AssetDetailModal({
   onNext,
   onClose,
 }: AssetDetailModalProps) {
+  useArrowKeys(asset !== null, { hasPrevious, hasNext, onPrevious, onNext });
   return (
     <Modal
       opened={asset !== null}

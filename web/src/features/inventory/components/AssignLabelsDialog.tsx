@@ -1,8 +1,21 @@
-import { Checkbox, Button, Divider, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Checkbox,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { useLabels } from '../hooks/useLabels';
-import type { AssetRef } from '../types/inventory';
+import type { AssetRef, Tag } from '../types/inventory';
 import { CreateLabelForm } from './CreateLabelForm';
 import { LabelBadge } from './LabelBadge';
 
@@ -18,6 +31,23 @@ function AssignLabelsBody({ assets, onClose, onAssigned }: Omit<AssignLabelsDial
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [toDelete, setToDelete] = useState<Tag | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+
+  const remove = async (tag: Tag) => {
+    setDeleting(true);
+    setDeleteFailed(false);
+    const ok = await labels.remove(tag.id);
+    setDeleting(false);
+    if (!ok) {
+      setDeleteFailed(true);
+      return;
+    }
+    setChosen((current) => current.filter((id) => id !== String(tag.id)));
+    setToDelete(null);
+    notifications.show({ color: 'green', message: `The label ${tag.name} has been deleted.` });
+  };
 
   const assign = async () => {
     setBusy(true);
@@ -49,12 +79,21 @@ function AssignLabelsBody({ assets, onClose, onAssigned }: Omit<AssignLabelsDial
           <ScrollArea.Autosize mah={220} mt="xs">
             <Stack gap={6}>
               {tags.data.map((tag) => (
-                <Checkbox
-                  key={tag.id}
-                  value={String(tag.id)}
-                  aria-label={tag.name}
-                  label={<LabelBadge tag={tag} />}
-                />
+                <Group key={tag.id} justify="space-between" wrap="nowrap">
+                  <Checkbox value={String(tag.id)} aria-label={tag.name} label={<LabelBadge tag={tag} />} />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="sm"
+                    aria-label={`Delete label ${tag.name}`}
+                    onClick={() => {
+                      setDeleteFailed(false);
+                      setToDelete(tag);
+                    }}
+                  >
+                    ×
+                  </ActionIcon>
+                </Group>
               ))}
             </Stack>
           </ScrollArea.Autosize>
@@ -81,6 +120,19 @@ function AssignLabelsBody({ assets, onClose, onAssigned }: Omit<AssignLabelsDial
           Assign
         </Button>
       </Group>
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete label"
+        confirmLabel="Delete"
+        loading={deleting}
+        error={deleteFailed ? 'Something went wrong. Try again later.' : null}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && void remove(toDelete)}
+      >
+        <Text size="sm">
+          Delete the label <strong>{toDelete?.name}</strong>? It comes off every asset that carries it.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -2,6 +2,9 @@ import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { ExportMenu } from '../../../components/ExportMenu';
+import { orderByParam } from '../../../lib/paging';
+import { inventoryFilterParams } from '../api/inventory-api';
 import { FilterChips, type FilterChip } from '../../../components/FilterChips';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
@@ -100,6 +103,11 @@ export function InventoryPage() {
         <Button variant="light" onClick={inventory.toggleHiddenView} data-testid="hidden-toggle">
           {filters.hidden ? 'SEE VISIBLE ASSETS' : 'SEE HIDDEN ASSETS'}
         </Button>
+        <ExportMenu
+          path="inventory/export"
+          subject="inventory"
+          query={{ ...inventoryFilterParams(filters), order_by: orderByParam(inventory.sort) }}
+        />
       </PageHeader>
 
       <AssetSearch />

@@ -2,10 +2,10 @@ import { useObservable, useObservableCallback, useObservableState } from 'observ
 import { useCallback, useMemo, useState } from 'react';
 import { firstValueFrom, map, merge } from 'rxjs';
 import { nextAssetType } from '../../../lib/asset-type';
-import { toggleSort, type Sort } from '../../../lib/paging';
+import { DEFAULT_PAGE_SIZE, toggleSort } from '../../../lib/paging';
 import type { Importance } from '../../../lib/levels';
 import { useServices } from '../../../lib/services-context';
-import { usePageState } from '../../../lib/use-page-state';
+import { listViewCodec, useUrlListState } from '../../../lib/use-url-state';
 import { setHiding, setImportance } from '../api/inventory-api';
 import { liveRefresh$ } from '../../../lib/live-refresh';
 import {
@@ -40,12 +40,28 @@ async function succeeded(call: Promise<unknown>): Promise<boolean> {
   }
 }
 
+/** Filters, sort, page and size of the inventory in the address bar. */
+const INVENTORY_URL_CODEC = listViewCodec<InventoryFilters>({
+  filters: NO_INVENTORY_FILTERS,
+  sort: DEFAULT_INVENTORY_SORT,
+  page: 0,
+  pageSize: DEFAULT_PAGE_SIZE,
+});
+
 /** Wires the inventory streams to the page's UI state; components only render what this returns. */
 export function useInventory() {
   const { api, realtime } = useServices();
-  const [filters, setFiltersState] = useState<InventoryFilters>(NO_INVENTORY_FILTERS);
-  const { page, pageSize: size, setPage, setPageSize: setSize } = usePageState();
-  const [sort, setSortState] = useState<Sort | null>(DEFAULT_INVENTORY_SORT);
+  // Kept in the URL: a reload or a shared link opens the same view.
+  const {
+    filters,
+    page,
+    pageSize: size,
+    sort,
+    setFilters: setFiltersState,
+    setPage,
+    setPageSize: setSize,
+    setSort: setSortState,
+  } = useUrlListState(INVENTORY_URL_CODEC);
   const [selected, setSelected] = useState<ReadonlyMap<string, InventoryAsset>>(new Map());
   const [refresh, manualRefresh$] = useObservableCallback<void>();
 
@@ -73,7 +89,7 @@ export function useInventory() {
       setPage(0);
       setSelected(new Map());
     },
-    [setPage],
+    [setFiltersState, setPage],
   );
 
   const selectedRefs = useMemo(() => [...selected.values()].map(refOf), [selected]);

@@ -2,7 +2,7 @@ import { useObservable, useObservableCallback, useObservableState } from 'observ
 import { firstValueFrom, forkJoin, of } from 'rxjs';
 import { isApiError } from '../../../lib/api';
 import { useServices } from '../../../lib/services-context';
-import { assignTag, createTag, getTags } from '../api/inventory-api';
+import { assignTag, createTag, deleteTag, getTags } from '../api/inventory-api';
 import { createLabelFailure } from '../streams/label-rules';
 import { loadEach, type Reloadable } from '../../../lib/reloadable';
 import type { AssetRef, Tag } from '../types/inventory';
@@ -25,6 +25,15 @@ export function useLabels() {
         return { ok: true, tag };
       } catch (error) {
         return { ok: false, message: createLabelFailure(isApiError(error) ? error.body : null) };
+      }
+    },
+    async remove(tagId: number): Promise<boolean> {
+      try {
+        await firstValueFrom(deleteTag(api, tagId));
+        reload();
+        return true;
+      } catch {
+        return false;
       }
     },
     async assign(tagIds: number[], assets: AssetRef[]): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { map, type Observable } from 'rxjs';
+import { asOfQuery } from '../../../components/shell/as-of';
 import type { ApiClient } from '../../../lib/api';
 import { orderByParam } from '../../../lib/paging';
 import type { QueryParams } from '../../../lib/query-string';
@@ -10,6 +11,7 @@ export function issueFilterParams(filters: IssueFilters): QueryParams {
     risk: filters.risks.length ? filters.risks : undefined,
     alerttype: filters.alertTypes.length ? filters.alertTypes.map((type) => type.id) : undefined,
     data_collector: filters.dataSources.length ? filters.dataSources.map((source) => source.id) : undefined,
+    ...asOfQuery(),
   };
 }
 

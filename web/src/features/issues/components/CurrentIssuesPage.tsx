@@ -1,6 +1,9 @@
 import { Box, Group, Stack } from '@mantine/core';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { ExportMenu } from '../../../components/ExportMenu';
+import { orderByParam } from '../../../lib/paging';
+import { issueFilterParams } from '../api/issues-api';
 import { LiveHoldControl } from '../../../components/LiveHoldControl';
 import { useLiveHold } from '../../../lib/live-hold';
 import { FilterChips, type FilterChip } from '../../../components/FilterChips';
@@ -53,7 +56,13 @@ export function CurrentIssuesPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="CURRENT ISSUES" />
+      <PageHeader title="CURRENT ISSUES">
+        <ExportMenu
+          path="quarantined_devices/export"
+          subject="current issues"
+          query={{ ...issueFilterParams(issues.filters), order_by: orderByParam(issues.sort) }}
+        />
+      </PageHeader>
 
       <IssueCharts
         charts={issues.charts}

@@ -2,10 +2,10 @@ import { useObservable, useObservableCallback, useObservableState } from 'observ
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { filter, map, merge, share } from 'rxjs';
 import { adjacentPosition, type ListPosition } from '../../../components/alert-dialog/navigation';
-import { pageCount, toggleSort, type Sort } from '../../../lib/paging';
+import { DEFAULT_PAGE_SIZE, pageCount, toggleSort, type Sort } from '../../../lib/paging';
 import type { Risk } from '../../../lib/levels';
 import { useServices } from '../../../lib/services-context';
-import { usePageState } from '../../../lib/use-page-state';
+import { listViewCodec, useUrlListState } from '../../../lib/use-url-state';
 import { createIssueCharts$, INITIAL_ISSUE_CHARTS, type IssueChartsState } from '../streams/issue-charts';
 import { createIssuesPage$, INITIAL_ISSUES_PAGE, type IssuesPageStatus } from '../streams/issues-page';
 import { issuesChanged$ } from '../streams/live-refresh';
@@ -61,12 +61,28 @@ function toggleNamed(list: readonly NamedFilter[], entry: NamedFilter): NamedFil
     : [...list, entry];
 }
 
+/** Filters, sort, page and size of Current Issues in the address bar. */
+const ISSUES_URL_CODEC = listViewCodec<IssueFilters>({
+  filters: NO_FILTERS,
+  sort: DEFAULT_ISSUES_SORT,
+  page: 0,
+  pageSize: DEFAULT_PAGE_SIZE,
+});
+
 /** Wires Current Issues' streams to its UI state; the components only render what this returns. */
 export function useCurrentIssues(): CurrentIssues {
   const { api, realtime } = useServices();
-  const { page, pageSize, setPage: setPageState, setPageSize } = usePageState();
-  const [sort, setSort] = useState<Sort | null>(DEFAULT_ISSUES_SORT);
-  const [filters, setFiltersState] = useState<IssueFilters>(NO_FILTERS);
+  // Kept in the URL: a reload or a shared link opens the same view.
+  const {
+    page,
+    pageSize,
+    sort,
+    filters,
+    setPage: setPageState,
+    setPageSize,
+    setSort,
+    setFilters: setFiltersState,
+  } = useUrlListState(ISSUES_URL_CODEC);
   const [position, setPosition] = useState<ListPosition | null>(null);
   const [refresh, manualRefresh$] = useObservableCallback<void>();
 

@@ -1,6 +1,9 @@
 import { Button, Collapse, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorBox } from '../../../components/ErrorBox';
+import { ExportMenu } from '../../../components/ExportMenu';
+import { orderByParam } from '../../../lib/paging';
+import { networkFilterParams } from '../api/network-api';
 import { FilterChips, type FilterChip } from '../../../components/FilterChips';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
@@ -93,6 +96,11 @@ export function NetworkOverviewPage() {
         >
           {panelOpen ? 'Hide search and charts' : 'Show search and charts'}
         </Button>
+        <ExportMenu
+          path="resource_usage/export"
+          subject="network overview"
+          query={{ ...networkFilterParams(filters), order_by: orderByParam(overview.sort) }}
+        />
       </PageHeader>
 
       <Collapse in={panelOpen} id="network-filter-panel">

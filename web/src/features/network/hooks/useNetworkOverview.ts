@@ -1,10 +1,10 @@
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { catchError, map, of } from 'rxjs';
 import { nextAssetType } from '../../../lib/asset-type';
-import { toggleSort, type Sort } from '../../../lib/paging';
+import { DEFAULT_PAGE_SIZE, toggleSort } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
-import { usePageState } from '../../../lib/use-page-state';
+import { listViewCodec, useUrlListState } from '../../../lib/use-url-state';
 import { getDataSourceOptions } from '../api/network-api';
 import { liveRefresh$ } from '../../../lib/live-refresh';
 import type { Reloadable } from '../../../lib/reloadable';
@@ -28,11 +28,27 @@ const LOADING_COUNTS = Object.fromEntries(
   USAGE_GROUPINGS.map((grouping) => [grouping, { status: 'loading', data: { total_count: 0, groups: [] } }]),
 ) as unknown as UsageCounts;
 
+/** Filters, sort, page and size of the network overview in the address bar. */
+const NETWORK_URL_CODEC = listViewCodec<NetworkFilters>({
+  filters: NO_NETWORK_FILTERS,
+  sort: DEFAULT_NETWORK_SORT,
+  page: 0,
+  pageSize: DEFAULT_PAGE_SIZE,
+});
+
 export function useNetworkOverview() {
   const { api, realtime } = useServices();
-  const [filters, setFiltersState] = useState<NetworkFilters>(NO_NETWORK_FILTERS);
-  const { page, pageSize: size, setPage, setPageSize: setSize } = usePageState();
-  const [sort, setSortState] = useState<Sort | null>(DEFAULT_NETWORK_SORT);
+  // Kept in the URL: a reload or a shared link opens the same view.
+  const {
+    filters,
+    page,
+    pageSize: size,
+    sort,
+    setFilters: setFiltersState,
+    setPage,
+    setPageSize: setSize,
+    setSort: setSortState,
+  } = useUrlListState(NETWORK_URL_CODEC);
 
   const query = useMemo<NetworkQuery>(() => ({ filters, page, size, sort }), [filters, page, size, sort]);
   const refresh$ = useMemo(() => liveRefresh$(realtime), [realtime]);
@@ -62,7 +78,7 @@ export function useNetworkOverview() {
       setFiltersState(next);
       setPage(0);
     },
-    [setPage],
+    [setFiltersState, setPage],
   );
 
   return {

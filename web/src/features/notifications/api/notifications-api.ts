@@ -36,6 +36,28 @@ export const setReadAt = (api: ApiClient, id: number, readAt: string | null): Ob
 export const deleteNotification = (api: ApiClient, id: number): Observable<unknown> =>
   api.delete(`notifications/${id}`);
 
+/** Marks every unread notification of the user read; answers how many. */
+export const markAllRead = (api: ApiClient): Observable<number> =>
+  api.post<{ count: number }>('notifications/read_all').pipe(map((answer) => answer.count));
+
+/** What a mute silences: an alert type (its code) or a device or gateway (its id). */
+export type MuteKind = 'type' | 'device' | 'gateway';
+
+export interface NotificationMute {
+  kind: MuteKind;
+  key: string;
+  until: string;
+}
+
+/** Silences an alert type or an asset for `minutes`: its alerts notify the user nowhere meanwhile. */
+export const muteNotifications = (
+  api: ApiClient,
+  kind: MuteKind,
+  key: string,
+  minutes: number,
+): Observable<NotificationMute[]> =>
+  api.put<NotificationMute[]>('notifications/mutes', { kind, key, minutes });
+
 const KNOWN_CODES = new Set(['DISABLED_TOKEN', 'EMAIL_ALREADY_ACTIVE', 'PHONE_ALREADY_ACTIVE']);
 
 function codeOf(body: unknown): string | null {

@@ -2,29 +2,64 @@ import {
   ActionIcon,
   Anchor,
   Badge,
+  Button,
   Drawer,
   Group,
   Indicator,
   Loader,
+  Menu,
   Paper,
   Stack,
   Text,
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { notifications as toasts } from '@mantine/notifications';
+import { useState } from 'react';
+import { AlertDialog } from '../../../components/alert-dialog/AlertDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { Pager } from '../../../components/Pager';
 import { RiskBadge } from '../../../components/RiskBadge';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useNotificationsCenter, type NotificationsCenter } from '../hooks/useNotificationsCenter';
+import type { MuteKind } from '../api/notifications-api';
 import type { NotificationItem } from '../types/notifications';
+
+/** The lengths a mute can be picked with, in minutes. */
+export const MUTE_CHOICES = [
+  { minutes: 60, label: '1 hour' },
+  { minutes: 8 * 60, label: '8 hours' },
+  { minutes: 24 * 60, label: '1 day' },
+] as const;
+
+interface MuteTarget {
+  kind: MuteKind;
+  key: string;
+  /** How the menu and the confirmation name it. */
+  name: string;
+}
+
+/** What a notification's alert can be muted by: its type, and its device or else its gateway. */
+export function muteTargets(item: NotificationItem): MuteTarget[] {
+  const targets: MuteTarget[] = [];
+  const code = item.alertType?.code ?? item.alert?.type;
+  if (code) targets.push({ kind: 'type', key: code, name: 'this alert type' });
+  if (item.alert?.device_id != null) {
+    targets.push({ kind: 'device', key: String(item.alert.device_id), name: 'this device' });
+  } else if (item.alert?.gateway_id != null) {
+    targets.push({ kind: 'gateway', key: String(item.alert.gateway_id), name: 'this gateway' });
+  }
+  return targets;
+}
 
 /** The header's notifications entry: unread count on a bell that opens the list. */
 export function NotificationsBell() {
   const [opened, { open, close }] = useDisclosure(false);
   const center = useNotificationsCenter(opened);
   const label = center.unread > 0 ? `Notifications, ${center.unread} unread` : 'Notifications';
+  // The alert a notification was opened on, over the list.
+  const [shown, setShown] = useState<NotificationItem | null>(null);
   return (
     <>
       <Indicator
@@ -40,13 +75,36 @@ export function NotificationsBell() {
         </ActionIcon>
       </Indicator>
       <Drawer opened={opened} onClose={close} position="right" title="Notifications" size="md">
-        <NotificationsList center={center} />
+        <Group justify="flex-end" mb="sm">
+          <Button size="xs" variant="default" disabled={center.unread === 0} onClick={center.markAllRead}>
+            Mark all as read
+          </Button>
+        </Group>
+        <NotificationsList
+          center={center}
+          onOpen={(item) => {
+            center.markRead(item);
+            if (item.alert) setShown(item);
+          }}
+        />
       </Drawer>
+      <AlertDialog
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        alert={shown?.alert ?? null}
+        alertType={shown?.alertType ?? null}
+      />
     </>
   );
 }
 
-function NotificationsList({ center }: { center: NotificationsCenter }) {
+function NotificationsList({
+  center,
+  onOpen,
+}: {
+  center: NotificationsCenter;
+  onOpen: (item: NotificationItem) => void;
+}) {
   const { state } = center;
   if (state.status === 'loading') return <Loader size="sm" aria-label="Loading notifications" />;
   if (state.status === 'error') return <ErrorBox />;
@@ -57,7 +115,7 @@ function NotificationsList({ center }: { center: NotificationsCenter }) {
       {items.length === 0 ? (
         <EmptyState>No more items to show</EmptyState>
       ) : (
-        items.map((item) => <NotificationRow key={item.id} item={item} center={center} />)
+        items.map((item) => <NotificationRow key={item.id} item={item} center={center} onOpen={onOpen} />)
       )}
       {totalItems > 0 && (
         <Pager
@@ -74,9 +132,18 @@ function NotificationsList({ center }: { center: NotificationsCenter }) {
   );
 }
 
-function NotificationRow({ item, center }: { item: NotificationItem; center: NotificationsCenter }) {
+function NotificationRow({
+  item,
+  center,
+  onOpen,
+}: {
+  item: NotificationItem;
+  center: NotificationsCenter;
+  onOpen: (item: NotificationItem) => void;
+}) {
   const unread = item.readAt === null;
   const title = item.alertType?.name ?? `Alert ${item.alertId ?? ''}`.trim();
+  const targets = muteTargets(item);
   return (
     <Paper
       withBorder
@@ -102,7 +169,7 @@ function NotificationRow({ item, center }: { item: NotificationItem; center: Not
             type="button"
             ta="left"
             fw={unread ? 700 : 400}
-            onClick={() => center.markRead(item)}
+            onClick={() => onOpen(item)}
           >
             {title}
           </Anchor>
@@ -121,6 +188,40 @@ function NotificationRow({ item, center }: { item: NotificationItem; center: Not
               {unread ? '●' : '○'}
             </ActionIcon>
           </Tooltip>
+          {targets.length > 0 && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Tooltip label="Mute">
+                  <ActionIcon variant="subtle" color="gray" aria-label={`Mute ${title}`}>
+                    <MuteIcon />
+                  </ActionIcon>
+                </Tooltip>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {targets.map((target) => (
+                  <div key={target.kind}>
+                    <Menu.Label>Mute {target.name} for</Menu.Label>
+                    {MUTE_CHOICES.map((choice) => (
+                      <Menu.Item
+                        key={choice.minutes}
+                        aria-label={`Mute ${target.name} for ${choice.label}`}
+                        onClick={() =>
+                          center.mute(target.kind, target.key, choice.minutes, () =>
+                            toasts.show({
+                              color: 'green',
+                              message: `Notifications about ${target.name} are muted for ${choice.label}.`,
+                            }),
+                          )
+                        }
+                      >
+                        {choice.label}
+                      </Menu.Item>
+                    ))}
+                  </div>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
           <Tooltip label="Delete">
             <ActionIcon
               variant="subtle"
@@ -134,6 +235,26 @@ function NotificationRow({ item, center }: { item: NotificationItem; center: Not
         </Group>
       </Group>
     </Paper>
+  );
+}
+
+function MuteIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden
+    >
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+      <path d="M18.63 13A17.9 17.9 0 0 1 18 8" />
+      <path d="M6.26 6.26A5.86 5.86 0 0 0 6 8c0 7-3 9-3 9h14" />
+      <path d="M18 8a6 6 0 0 0-9.33-5" />
+      <path d="M1 1l22 22" />
+    </svg>
   );
 }
 

@@ -4,7 +4,13 @@ import { useMemo, useState } from 'react';
 import { Subject, map, share } from 'rxjs';
 import { useServices } from '../../../lib/services-context';
 import { ArrivalGroup } from '../../../lib/toast-groups';
-import { deleteNotification, setReadAt } from '../api/notifications-api';
+import {
+  deleteNotification,
+  markAllRead,
+  muteNotifications,
+  setReadAt,
+  type MuteKind,
+} from '../api/notifications-api';
 import { newNotifications$ } from '../streams/notification-events';
 import {
   notificationsPage$,
@@ -30,6 +36,9 @@ export interface NotificationsCenter {
   toggleRead(item: NotificationItem): void;
   markRead(item: NotificationItem): void;
   remove(item: NotificationItem): void;
+  markAllRead(): void;
+  /** Silences an alert type or an asset for a while; `done` runs once the server has it. */
+  mute(kind: MuteKind, key: string, minutes: number, done: () => void): void;
   /** Set when a change failed; cleared by the next success. */
   failed: boolean;
 }
@@ -80,11 +89,12 @@ export function useNotificationsCenter(listOpen: boolean): NotificationsCenter {
     else toasts.update(toast);
   });
 
-  const run = (change: ReturnType<typeof setReadAt>) =>
+  const run = (change: ReturnType<typeof setReadAt>, done?: () => void) =>
     change.subscribe({
       next: () => {
         setFailed(false);
         changed$.next();
+        done?.();
       },
       error: () => setFailed(true),
     });
@@ -104,6 +114,8 @@ export function useNotificationsCenter(listOpen: boolean): NotificationsCenter {
       if (!item.readAt) run(setReadAt(api, item.id, new Date().toISOString()));
     },
     remove: (item) => run(deleteNotification(api, item.id)),
+    markAllRead: () => run(markAllRead(api)),
+    mute: (kind, key, minutes, done) => run(muteNotifications(api, kind, key, minutes), done),
     failed,
   };
 }

@@ -10,8 +10,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AdminOnly } from '../../../components/AdminOnly';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAppKeys } from '../hooks/useAppKeys';
 import { useAuditQueue } from '../hooks/useAuditQueue';
 import { KEY_TEXTS, keyFailureText, pendingAuditText } from '../utils/policy-errors';
@@ -24,6 +26,20 @@ export function KeyManager() {
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The key whose deletion waits for confirmation.
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  // A refusal shows where the other key errors do, below the key field.
+  const confirmDelete = (key: string) =>
+    void run(
+      async () => {
+        try {
+          await remove(key);
+        } finally {
+          setToDelete(null);
+        }
+      },
+      () => notifications.show({ color: 'green', message: `The key ${key.toUpperCase()} has been deleted.` }),
+    );
 
   const run = async (action: () => Promise<void>, after?: () => void) => {
     setBusy(true);
@@ -131,7 +147,7 @@ export function KeyManager() {
                           color="red"
                           aria-label={`Delete key ${key.toUpperCase()}`}
                           disabled={busy}
-                          onClick={() => void run(() => remove(key))}
+                          onClick={() => setToDelete(key)}
                         >
                           ×
                         </ActionIcon>
@@ -143,6 +159,22 @@ export function KeyManager() {
             </Table>
           </Table.ScrollContainer>
         ))}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete key"
+        confirmLabel="Delete"
+        loading={busy}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete !== null && confirmDelete(toDelete)}
+      >
+        <Text size="sm">
+          Delete the key{' '}
+          <Text span ff="monospace">
+            {toDelete?.toUpperCase()}
+          </Text>
+          ? Policies stop checking devices against it.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -163,9 +163,14 @@ describe('Key manager', () => {
     const remove = await within(keys).findByRole('button', {
       name: 'Delete key ABCDEF0123456789ABCDEF0123456789',
     });
-    await user.click(remove);
+    const confirmed = async () => {
+      await user.click(remove);
+      const dialog = await screen.findByRole('dialog', { name: 'Delete key' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    };
+    await confirmed();
     expect(await within(keys).findByText('Forbidden')).toBeInTheDocument();
-    await user.click(remove);
+    await confirmed();
     expect(await within(keys).findByText('Network error')).toBeInTheDocument();
   });
 

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ALERT_TYPES, makeAlert } from '../../../lib/alerts/alert-fixtures';
+import { jsonResponse, type RecordedRequest } from '../../../test/fake-fetch';
+import { renderApp } from '../../../test/render-app';
+import { storeSession } from '../../../test/tokens';
+import type { NotificationItem } from '../types/notifications';
+
+const notification = (id: number, readAt: string | null): NotificationItem => ({
+  id,
+  type: 'NEW_ALERT',
+  createdAt: '2024-03-05T14:07:09Z',
+  readAt,
+  alertId: 100 + id,
+  alert: makeAlert({ id: 100 + id, device_id: 500 + id }),
+  alertType: ALERT_TYPES[0],
+  notificationSource: 'push',
+  notificationState: null,
+});
+
+function open() {
+  storeSession({ username: 'alice' });
+  let items = [notification(2, null), notification(1, null)];
+  const unread = () => items.filter((item) => item.readAt === null).length;
+  const app = renderApp('/dashboard/events_manager', {
+    'GET notifications/preferences': () => jsonResponse({ message: 'not part of this test' }, 500),
+    'GET notifications/count': () => jsonResponse({ count: unread() }),
+    'GET notifications': () =>
+      new Response(JSON.stringify(items), {
+        headers: { 'total-items': String(items.length), 'total-pages': '1' },
+      }),
+    'PATCH notifications/2': (request: RecordedRequest) => {
+      const { readAt } = request.body as { readAt: string | null };
+      items = items.map((item) => (item.id === 2 ? { ...item, readAt } : item));
+      return jsonResponse({});
+    },
+    'POST notifications/read_all': () => {
+      const count = unread();
+      items = items.map((item) => ({ ...item, readAt: '2024-03-05T15:00:00Z' }));
+      return jsonResponse({ count });
+    },
+    'PUT notifications/mutes': (request: RecordedRequest) =>
+      jsonResponse([{ ...(request.body as object), until: '2024-03-05T16:00:00Z' }]),
+  });
+  return app;
+}
+
+async function openList() {
+  const user = userEvent.setup();
+  const app = open();
+  await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+  const list = await screen.findByTestId('notifications-list');
+  await waitFor(() => expect(within(list).getAllByTestId('notification-item')).toHaveLength(2));
+  return { ...app, user, list };
+}
+
+describe('notifications: what operators expect', () => {
+  it('marks every notification read at once', async () => {
+    const { user, list, requests } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() =>
+      expect(requests.some((request) => request.path === 'notifications/read_all')).toBe(true),
+    );
+    await waitFor(() =>
+      within(list)
+        .getAllByTestId('notification-item')
+        .forEach((item) => expect(item).toHaveAttribute('data-read', 'true')),
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('opens the alert of a notification it is clicked on, and marks it read', async () => {
+    const { user, list, requests } = await openList();
+    const [first] = within(list).getAllByTestId('notification-item');
+    await user.click(within(first).getByRole('button', { name: ALERT_TYPES[0].name }));
+    const dialog = await screen.findByTestId('alert-dialog');
+    expect(within(dialog).getByTestId('alert-dialog-title')).toHaveTextContent(ALERT_TYPES[0].name);
+    expect(requests.some((request) => request.method === 'PATCH' && request.path === 'notifications/2')).toBe(
+      true,
+    );
+  });
+
+  it('mutes the alert type or the device of a notification for a while', async () => {
+    const { user, list, requests } = await openList();
+    const [first] = within(list).getAllByTestId('notification-item');
+    await user.click(within(first).getByRole('button', { name: `Mute ${ALERT_TYPES[0].name}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Mute this device for 8 hours' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.path === 'notifications/mutes')?.body).toEqual({
+        kind: 'device',
+        key: '502',
+        minutes: 480,
+      }),
+    );
+    expect(
+      await screen.findByText('Notifications about this device are muted for 8 hours.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(first).getByRole('button', { name: `Mute ${ALERT_TYPES[0].name}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Mute this alert type for 1 hour' }));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.path === 'notifications/mutes').at(-1)?.body).toEqual({
+        kind: 'type',
+        key: ALERT_TYPES[0].code,
+        minutes: 60,
+      }),
+    );
+  });
+});
