@@ -53,8 +53,8 @@ const backendZones = [
   },
   {
     target: inLibs(CORE_LIBS),
-    from: ['apps', ...FRAMEWORK_AND_ENGINE_PACKAGES.map((name) => `node_modules/${name}`)],
-    message: 'The pure core imports no app, no framework and no engine client.',
+    from: 'apps',
+    message: 'The pure core imports no app.',
   },
   {
     target: inLibs(PLUMBING_LIBS),
@@ -144,6 +144,23 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: backendZones }],
+    },
+  },
+  {
+    // By package name, not by resolved path: the rule holds wherever node_modules lives (a linked checkout too).
+    files: CORE_LIBS.map((lib) => `libs/${lib}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: FRAMEWORK_AND_ENGINE_PACKAGES.flatMap((name) => [name, `${name}/**`]),
+              message: 'The pure core imports no framework, no engine client and no transport.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

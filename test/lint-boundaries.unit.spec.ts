@@ -37,7 +37,7 @@ describe('lint boundaries', () => {
       'libs/domain/src/boundary-probe.ts',
       "import { Injectable } from '@nestjs/common';\n\nexport const probe = Injectable;\n",
     );
-    expect(ids).toContain('import-x/no-restricted-paths');
+    expect(ids).toContain('no-restricted-imports');
   });
 
   it('refuses a lib outside the core in the pure core', () => {

@@ -106,7 +106,8 @@ describe('migrating the engines', () => {
     expect(await source.store.collection(TRACKED_ISSUES).count()).toBeGreaterThan(0);
     expect(await source.store.checkpoint(ISSUE_TRACKER_CHECKPOINT)).toBeGreaterThan(0);
     expect(await source.store.checkpoint(NOTIFICATIONS_CHECKPOINT)).toBeGreaterThan(0);
-    for (const spec of COPIED_COLLECTIONS)
+    // Every copied collection has documents to copy, but for packets set aside after repeated failures (none here).
+    for (const spec of COPIED_COLLECTIONS.filter((copied) => copied.name !== 'set_aside_records'))
       expect([spec.name, await source.store.collection(spec).count()]).not.toEqual([spec.name, 0]);
   });
 
@@ -421,9 +422,13 @@ async function documents(
   store: ReadStore,
   collection: string,
 ): Promise<Array<Doc & Record<string, unknown>>> {
-  return store
+  const docs = await store
     .collection<Doc & Record<string, unknown>>({ name: collection })
     .find({}, { sort: [['id', 'asc']] });
+  // The audit index shows when each store recorded an event: the target records the copied events anew, so that one
+  // field is the target's own (docs/api.md, "History of one thing"); everything else must be equal.
+  if (collection !== 'audit_events') return docs;
+  return docs.map(({ recordedAt: _recordedAt, ...rest }) => rest as Doc & Record<string, unknown>);
 }
 
 async function countCopied(store: ReadStore): Promise<number> {
