@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { ErrorBox } from '../../../components/ErrorBox';
@@ -21,9 +22,20 @@ import { NotFoundPage } from '../../../components/NotFoundPage';
 import { PageHeader } from '../../../components/PageHeader';
 import { RISK_COLORS } from '../../../components/RiskBadge';
 import { isApiError } from '../../../lib/api';
-import { usePolicyForm, type ItemState, type PolicyForm, type PolicyFormMode } from '../hooks/usePolicyForm';
+import type { QuickRange } from '../../../lib/date-range';
+import { useSession } from '../../../lib/services-context';
+import { isAdmin } from '../../../lib/session';
+import {
+  itemPayloads,
+  usePolicyForm,
+  type ItemState,
+  type PolicyForm,
+  type PolicyFormMode,
+} from '../hooks/usePolicyForm';
+import { useWhatIf, type WhatIfTarget } from '../hooks/useWhatIf';
 import { KEYS_DICTIONARY_CODE } from '../types/policy';
 import { KeyManager } from './KeyManager';
+import { TryOnMenu, WhatIfPanel } from './WhatIfPanel';
 
 const LIST = '/dashboard/policies';
 const TITLES: Record<PolicyFormMode, string> = {
@@ -50,6 +62,20 @@ function PolicyScreen({ mode }: { mode: PolicyFormMode }) {
   const form = usePolicyForm(mode, id, clone ? Number(clone) : null);
   const navigate = useNavigate();
   const readOnly = mode === 'view';
+  const admin = isAdmin(useSession());
+  const whatIf = useWhatIf();
+  // A saved policy is tried as saved; a policy being edited with its items as they are now, before saving.
+  const target = useMemo<WhatIfTarget>(
+    () => (readOnly && id !== null ? { policy_id: id } : { policy: { items: itemPayloads(form.items) } }),
+    [readOnly, id, form.items],
+  );
+  const alertTypeNames = useMemo(
+    () => new Map(form.items.map((state) => [state.item.alertTypeCode, state.item.alertType.name])),
+    [form.items],
+  );
+  const canTry =
+    form.source.status === 'ready' && Object.keys(form.parameterErrors).length === 0 && !whatIf.busy;
+  const tryOn = (range: QuickRange) => whatIf.start(range, target);
 
   if (form.source.status === 'error' && isApiError(form.source.error, 404)) return <NotFoundPage />;
   // The default policy cannot be changed (docs/console.md §6).
@@ -74,6 +100,7 @@ function PolicyScreen({ mode }: { mode: PolicyFormMode }) {
             </Button>
           </AdminOnly>
         )}
+        {readOnly && admin && <TryOnMenu onPick={tryOn} disabled={!canTry} />}
       </PageHeader>
       <Anchor component={Link} to={LIST} size="sm">
         Back to policies
@@ -113,6 +140,14 @@ function PolicyScreen({ mode }: { mode: PolicyFormMode }) {
                 />
               ))}
             </SimpleGrid>
+            {admin && whatIf.current && (
+              <WhatIfPanel
+                attempt={whatIf.current}
+                alertTypeNames={alertTypeNames}
+                stale={JSON.stringify(whatIf.current.target) !== JSON.stringify(target)}
+                onCancel={whatIf.cancel}
+              />
+            )}
             {form.saveError && (
               <Alert color="red" variant="light" role="alert" data-testid="policy-save-error">
                 {form.saveError}
@@ -120,6 +155,11 @@ function PolicyScreen({ mode }: { mode: PolicyFormMode }) {
             )}
             {!readOnly && (
               <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)">
+                {admin && (
+                  <Group mr="auto">
+                    <TryOnMenu onPick={tryOn} disabled={!canTry} />
+                  </Group>
+                )}
                 <Button variant="default" onClick={() => navigate(LIST)}>
                   Cancel
                 </Button>

@@ -48,6 +48,16 @@ function itemStates(policy: Policy): ItemState[] {
   });
 }
 
+/** The items as a policy body sends them; `withIds` for an update, which names the items it changes. */
+export function itemPayloads(items: ItemState[], withIds = false): PolicyItemPayload[] {
+  return items.map((state) => ({
+    ...(withIds && state.item.id !== undefined ? { id: state.item.id } : {}),
+    alertTypeCode: state.item.alertTypeCode,
+    enabled: state.enabled,
+    parameters: Object.fromEntries(Object.entries(state.values).map(([key, value]) => [key, Number(value)])),
+  }));
+}
+
 /** New (from the Default policy or ?clone={id}), edit, or view a policy (docs/console.md §2, §5, §8). */
 export function usePolicyForm(mode: PolicyFormMode, id: number | null, cloneId: number | null): PolicyForm {
   const { api } = useServices();
@@ -109,17 +119,7 @@ export function usePolicyForm(mode: PolicyFormMode, id: number | null, cloneId: 
 
   const save = async (): Promise<Policy | null> => {
     if (!valid || mode === 'view') return null;
-    const body = {
-      name: name.trim(),
-      items: items.map((state): PolicyItemPayload => ({
-        ...(mode === 'edit' && state.item.id !== undefined ? { id: state.item.id } : {}),
-        alertTypeCode: state.item.alertTypeCode,
-        enabled: state.enabled,
-        parameters: Object.fromEntries(
-          Object.entries(state.values).map(([key, value]) => [key, Number(value)]),
-        ),
-      })),
-    };
+    const body = { name: name.trim(), items: itemPayloads(items, mode === 'edit') };
     setSaving(true);
     setSaveError(null);
     setServerNameError(null);
