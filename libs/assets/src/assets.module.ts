@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AsOfModule } from '@lorawatch/projections/scratch/as-of.module';
 import { SetHidingController } from './commands/set-hiding/set-hiding.controller';
 import { SetHidingHandler } from './commands/set-hiding/set-hiding.handler';
 import { SetImportanceController } from './commands/set-importance/set-importance.controller';
@@ -21,7 +22,7 @@ import { SearchAssetsController } from './queries/search-assets/search-assets.co
  * that would otherwise match them.
  */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, AsOfModule],
   controllers: [
     ListInventoryController,
     InventoryExportController,

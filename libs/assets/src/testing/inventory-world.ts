@@ -65,3 +65,15 @@ export function worldPackets(scope: WorldScope): Packet[] {
   }
   return packets.sort((a, b) => a.date.localeCompare(b.date));
 }
+
+/** A device that joins the world later: `count` frames a minute apart from `scope.start`, heard by the Dragino gateway. */
+export function newcomerPackets(
+  scope: WorldScope,
+  device: { devEui: string; devAddr: string },
+  count: number,
+): Packet[] {
+  const packets: Packet[] = [];
+  for (let fCnt = 1; fCnt <= count; fCnt++)
+    packets.push(uplink(scope, device, fCnt, WORLD.dragino, { rssi: -80, lsnr: 5 }));
+  return packets;
+}

@@ -1,26 +1,37 @@
-import { Controller, Get, Inject, Param, UseFilters } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, UseFilters } from '@nestjs/common';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ASSETS, type AssetView } from '../../asset.view';
 import { requireMember } from '../../commands/shared/not-system';
 import { dateFormat } from '../shared/api-dates';
 import { attributesOf } from '../shared/asset-attributes';
 import { locationOf } from '../shared/inventory.json';
+import { AsOfQuery } from '../shared/as-of.query';
 import { ownAsset } from '../shared/own-asset';
 
 /** The asset 360° view's summary (docs/api.md §10). */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class Asset360Controller {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
   @Get('inventory/:asset_type/:id')
-  async view(@CurrentUser() user: AuthUser, @Param('asset_type') type: string, @Param('id') id: string) {
+  async view(
+    @CurrentUser() user: AuthUser,
+    @Param('asset_type') type: string,
+    @Param('id') id: string,
+    @Query() query: AsOfQuery,
+  ) {
     requireMember(user);
-    const asset = await ownAsset(this.store, user.organizationId, type, id);
-    const { dataSourceName, importance, tags } = await attributesOf(this.store, asset);
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const asset = await ownAsset(store, user.organizationId, type, id);
+    const { dataSourceName, importance, tags } = await attributesOf(store, asset);
     const usage = asset.usage;
     return {
       id: asset.numericId,
@@ -47,29 +58,29 @@ export class Asset360Controller {
       // A device seen joining is OTAA; gateways have no activation.
       is_otaa: asset.type === 'device' ? asset.joinEui !== null : null,
       tags,
-      gateway_locations: asset.type === 'device' ? await this.gatewayLocations(asset) : null,
+      gateway_locations: asset.type === 'device' ? await gatewayLocations(store, asset) : null,
     };
   }
+}
 
-  /** One single-key object per gateway hearing the device, keyed by the gateway's id (docs/api.md §10). */
-  private async gatewayLocations(device: AssetView) {
-    if (device.gateways.length === 0) return [];
-    const gateways = await this.store.collection<AssetView>(ASSETS).find(
-      {
-        organizationId: device.organizationId,
-        dataSourceId: device.dataSourceId,
-        type: 'gateway',
-        hexId: { $in: device.gateways },
-      },
-      { sort: [['hexId', 'asc']] },
-    );
-    return gateways.map((gateway) => ({
-      [String(gateway.numericId)]: {
-        name: gateway.name ?? null,
-        hex_id: gateway.hexId,
-        latitude: gateway.latitude,
-        longitude: gateway.longitude,
-      },
-    }));
-  }
+/** One single-key object per gateway hearing the device, keyed by the gateway's id (docs/api.md §10). */
+async function gatewayLocations(store: ReadStore, device: AssetView) {
+  if (device.gateways.length === 0) return [];
+  const gateways = await store.collection<AssetView>(ASSETS).find(
+    {
+      organizationId: device.organizationId,
+      dataSourceId: device.dataSourceId,
+      type: 'gateway',
+      hexId: { $in: device.gateways },
+    },
+    { sort: [['hexId', 'asc']] },
+  );
+  return gateways.map((gateway) => ({
+    [String(gateway.numericId)]: {
+      name: gateway.name ?? null,
+      hex_id: gateway.hexId,
+      latitude: gateway.latitude,
+      longitude: gateway.longitude,
+    },
+  }));
 }

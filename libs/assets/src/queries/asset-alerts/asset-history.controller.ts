@@ -7,6 +7,7 @@ import { ALERTS, SHOWN, type AlertView } from '@lorawatch/alerts/projection/aler
 import { alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { ISSUES, type IssueView } from '@lorawatch/issues/projection/issue.view';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type Filter, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { AssetView } from '../../asset.view';
 import { requireMember } from '../../commands/shared/not-system';
@@ -36,7 +37,10 @@ const ISSUE_KEYS = {
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AssetHistoryController {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
   @Get('inventory/:asset_type/:id/alerts')
   async alerts(
@@ -48,7 +52,8 @@ export class AssetHistoryController {
     requireMember(user);
     const order = parseOrder(query.order_by, ALERT_ORDER);
     if (order !== null && 'error' in order) throw badRequest(order.error);
-    const asset = await ownAsset(this.store, user.organizationId, type, id);
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const asset = await ownAsset(store, user.organizationId, type, id);
     const filter: Filter = { ...alertsOfAssetFilter(asset), show: SHOWN };
     const created = dateCondition(query.created_at);
     if (created) filter.createdAt = created;
@@ -56,10 +61,10 @@ export class AssetHistoryController {
     if (query.risk) filter.risk = { $in: query.risk };
     if (query.resolved !== undefined) filter.resolved = query.resolved;
     const { field, direction } = order ?? { field: 'created_at' as const, direction: 'desc' as const };
-    const alerts = (await this.store.collection<AlertView>(ALERTS).find(filter))
+    const alerts = (await store.collection<AlertView>(ALERTS).find(filter))
       .filter((alert) => isAbout(alert, asset))
       .sort(thenBy(compareBy(ALERT_KEYS[field], direction), compareBy(ALERT_KEYS.id, direction)));
-    const { dataSourceName, importance } = await attributesOf(this.store, asset);
+    const { dataSourceName, importance } = await attributesOf(store, asset);
     const page = pageOf(alerts, query.page ?? 1, query.size ?? 20);
     return {
       alerts: page.items.map((alert) => ({
@@ -83,22 +88,23 @@ export class AssetHistoryController {
     if (order !== null && 'error' in order) throw badRequest(order.error);
     const unknown = query.type?.find((code) => !alertTypeByCode(code));
     if (unknown) throw badRequest(`Unknown alert type ${unknown}`);
-    const asset = await ownAsset(this.store, user.organizationId, type, id);
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const asset = await ownAsset(store, user.organizationId, type, id);
     const filter = issuesOfAssetFilter(asset);
     const since = dateCondition(query.created_at);
     if (since) filter.since = since;
     if (query.type) filter.code = { $in: query.type };
     if (query.risk) filter.risk = { $in: query.risk };
     const { field, direction } = order ?? { field: 'since' as const, direction: 'desc' as const };
-    const issues = (await this.store.collection<IssueView>(ISSUES).find(filter)).sort(
+    const issues = (await store.collection<IssueView>(ISSUES).find(filter)).sort(
       thenBy(compareBy(ISSUE_KEYS[field], direction), compareBy(ISSUE_KEYS.id, direction)),
     );
     const page = pageOf(issues, query.page ?? 1, query.size ?? 20);
-    const opening = await this.store
+    const opening = await store
       .collection<AlertView>(ALERTS)
       .find({ id: { $in: page.items.map((issue) => issue.alertId) } });
     const alertById = new Map(opening.map((alert) => [alert.id, alert]));
-    const { dataSourceName } = await attributesOf(this.store, asset);
+    const { dataSourceName } = await attributesOf(store, asset);
     return {
       issues: page.items.map((issue) => {
         const alert = alertById.get(issue.alertId);

@@ -5,6 +5,7 @@ import { IsArray, IsIn, IsOptional, Matches, ValidateNested } from 'class-valida
 import { RISKS } from '@lorawatch/domain/risk';
 import { DateRange, toFlag, toList } from '@lorawatch/platform/query-params';
 import { OrderedQuery } from '../shared/asset-filter.query';
+import { AsOfQuery } from '../shared/as-of.query';
 
 class HistoryFilterQuery {
   @IsOptional()
@@ -26,7 +27,12 @@ class HistoryFilterQuery {
 }
 
 /** GET inventory/{asset_type}/{id}/issues (docs/api.md §10). */
-export class AssetIssuesQuery extends IntersectionType(HistoryFilterQuery, PageQuery, OrderedQuery) {}
+export class AssetIssuesQuery extends IntersectionType(
+  HistoryFilterQuery,
+  PageQuery,
+  OrderedQuery,
+  AsOfQuery,
+) {}
 
 /** GET inventory/{asset_type}/{id}/alerts (docs/api.md §10). */
 export class AssetAlertsQuery extends AssetIssuesQuery {

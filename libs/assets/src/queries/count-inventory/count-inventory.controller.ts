@@ -4,11 +4,12 @@ import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { badRequest } from '@lorawatch/alerts/http/api-errors';
 import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
 import { IMPORTANCES } from '@lorawatch/domain/risk';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { requireMember } from '../../commands/shared/not-system';
-import { InventoryFilterQuery } from '../shared/asset-filter.query';
 import { inventoryCriteria, matchesInventory } from '../shared/inventory-filter';
 import { heardBy, inventoryRows, ownKey, type InventoryRow } from '../shared/inventory-rows';
+import { CountInventoryQuery } from '../list-inventory/list-inventory.query';
 
 enum InventoryGrouping {
   data_collector = 'data_collector',
@@ -22,7 +23,10 @@ enum InventoryGrouping {
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountInventoryController {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
   @Get('inventory/count/:grouping')
   async count(
@@ -35,11 +39,12 @@ export class CountInventoryController {
       }),
     )
     grouping: InventoryGrouping,
-    @Query() query: InventoryFilterQuery,
+    @Query() query: CountInventoryQuery,
   ) {
     requireMember(user);
-    const criteria = await inventoryCriteria(this.store, user.organizationId, query);
-    const all = await inventoryRows(this.store, { organizationId: user.organizationId, userId: user.userId });
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const criteria = await inventoryCriteria(store, user.organizationId, query);
+    const all = await inventoryRows(store, { organizationId: user.organizationId, userId: user.userId });
     const rows = all.filter((row) => matchesInventory(row, criteria));
     switch (grouping) {
       case InventoryGrouping.data_collector:

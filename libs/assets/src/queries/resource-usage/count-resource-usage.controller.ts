@@ -3,11 +3,12 @@ import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { badRequest } from '@lorawatch/alerts/http/api-errors';
 import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { requireMember } from '../../commands/shared/not-system';
 import { heardBy, inventoryRows, ownKey, type InventoryRow } from '../shared/inventory-rows';
 import { deviceUsageOf, lossPercent, matchesUsage, usageCriteria } from './resource-usage-filter';
-import { ResourceUsageFilterQuery } from './resource-usage.query';
+import { CountResourceUsageQuery } from './resource-usage.query';
 import { LOSS_BANDS, SIGNAL_BANDS } from './usage-bands';
 
 enum UsageGrouping {
@@ -21,7 +22,10 @@ enum UsageGrouping {
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountResourceUsageController {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
   @Get('resource_usage/count/:grouping')
   async count(
@@ -33,11 +37,12 @@ export class CountResourceUsageController {
       }),
     )
     grouping: UsageGrouping,
-    @Query() query: ResourceUsageFilterQuery,
+    @Query() query: CountResourceUsageQuery,
   ) {
     requireMember(user);
-    const criteria = await usageCriteria(this.store, user.organizationId, query);
-    const all = await inventoryRows(this.store, { organizationId: user.organizationId, userId: user.userId });
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const criteria = await usageCriteria(store, user.organizationId, query);
+    const all = await inventoryRows(store, { organizationId: user.organizationId, userId: user.userId });
     const rows = all.filter((row) => matchesUsage(row, criteria));
     switch (grouping) {
       case UsageGrouping.status: {

@@ -3,6 +3,7 @@ import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { badRequest } from '@lorawatch/alerts/http/api-errors';
 import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { requireMember } from '../../commands/shared/not-system';
 import { inventoryRows } from '../shared/inventory-rows';
@@ -15,16 +16,20 @@ import { usageJson } from './usage.json';
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class ListResourceUsageController {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
-  /** Paging style B: `{assets, total_pages, total_items}` (docs/api.md §13). */
+  /** Paging style B: `{assets, total_pages, total_items}` (docs/api.md §13); as at `as_of` when given. */
   @Get('resource_usage/list')
   async list(@CurrentUser() user: AuthUser, @Query() query: ListResourceUsageQuery) {
     requireMember(user);
     const order = parseOrder(query.order_by, USAGE_ORDER_FIELDS);
     if (order !== null && 'error' in order) throw badRequest(order.error);
-    const criteria = await usageCriteria(this.store, user.organizationId, query);
-    const rows = await inventoryRows(this.store, {
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const criteria = await usageCriteria(store, user.organizationId, query);
+    const rows = await inventoryRows(store, {
       organizationId: user.organizationId,
       userId: user.userId,
       type: criteria.type,

@@ -5,23 +5,29 @@ import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.fil
 import { packetJson } from '@lorawatch/alerts/projection/alerts.projection';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { assetNumericId } from '../../asset-documents';
 import { requireMember } from '../../commands/shared/not-system';
 import { dateFormat } from '../shared/api-dates';
 import { attributesOf } from '../shared/asset-attributes';
 import { ownAsset } from '../shared/own-asset';
+import { packetBounds } from './packet-bounds';
 import { recentPackets } from './recent-packets';
 import { ResourceUsageDetailQuery } from './resource-usage.query';
 import { usageJson } from './usage.json';
 
-/** One asset of the network overview with its recent packets (docs/api.md §13). */
+/**
+ * One asset of the network overview with its recent packets (docs/api.md §13). As at `as_of`, the asset comes from
+ * the read models of that time and the packets (kept in the packet log, not in events) end at that moment.
+ */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class ResourceUsageDetailController {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(PACKET_LOG) private readonly log: PacketLog,
+    private readonly asOf: AsOfReadModels,
   ) {}
 
   @Get('resource_usage/:asset_type/:id')
@@ -32,10 +38,13 @@ export class ResourceUsageDetailController {
     @Query() query: ResourceUsageDetailQuery,
   ) {
     requireMember(user);
-    const asset = await ownAsset(this.store, user.organizationId, type, id);
-    const attributes = await attributesOf(this.store, asset);
+    const until = this.asOf.moment(query.as_of);
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const asset = await ownAsset(store, user.organizationId, type, id);
+    const attributes = await attributesOf(store, asset);
     const row = { asset, ...attributes, tags: [], hidden: false };
-    const packets = asset.type === 'device' ? await recentPackets(this.log, asset, bounds(query)) : null;
+    const packets =
+      asset.type === 'device' ? await recentPackets(this.log, asset, packetBounds(query, until)) : null;
     const rssi = values(packets, (packet) => packet.rssi);
     const lsnr = values(packets, (packet) => packet.lsnr);
     return {
@@ -55,19 +64,6 @@ export class ResourceUsageDetailController {
       max_lsnr_packets: lsnr.length === 0 ? null : Math.max(...lsnr),
     };
   }
-}
-
-/** Inclusive bounds; a packet without the measure passes only when that measure is not bounded. */
-function bounds(query: ResourceUsageDetailQuery): (packet: Packet) => boolean {
-  return (packet) =>
-    inside(packet.rssi, query.min_rssi, query.max_rssi) &&
-    inside(packet.lsnr, query.min_lsnr, query.max_lsnr);
-}
-
-function inside(value: number | null, min: number | undefined, max: number | undefined): boolean {
-  if (min === undefined && max === undefined) return true;
-  if (value === null) return false;
-  return (min === undefined || value >= min) && (max === undefined || value <= max);
 }
 
 function values(packets: Packet[] | null, pick: (packet: Packet) => number | null): number[] {

@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsNumber, IsOptional } from 'class-validator';
 import { toInteger, toIntegerList } from '@lorawatch/platform/query-params';
 import { AssetScopeQuery, OrderedQuery } from '../shared/asset-filter.query';
+import { AsOfQuery } from '../shared/as-of.query';
 
 const toNumber = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
@@ -46,10 +47,14 @@ export class ListResourceUsageQuery extends IntersectionType(
   ResourceUsageFilterQuery,
   PageQuery,
   OrderedQuery,
+  AsOfQuery,
 ) {}
 
+/** GET resource_usage/count/{grouping}: the list's filters, and the time to answer as at. */
+export class CountResourceUsageQuery extends IntersectionType(ResourceUsageFilterQuery, AsOfQuery) {}
+
 /** Signal and SNR bounds on the packets of one asset's detail (docs/api.md §13). */
-export class ResourceUsageDetailQuery {
+export class ResourceUsageDetailQuery extends AsOfQuery {
   @IsOptional()
   @Transform(toInteger)
   @IsInt({ message: 'min_rssi must be an integer (dBm)' })

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { requireMember } from '../../commands/shared/not-system';
 import { gatewayKeys, searchText, touchesGateways } from '../shared/inventory-filter';
@@ -14,19 +15,21 @@ import { SearchAssetsQuery } from './search-assets.query';
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class SearchAssetsController {
-  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly asOf: AsOfReadModels,
+  ) {}
 
   @Get('assets/search')
   async search(@CurrentUser() user: AuthUser, @Query() query: SearchAssetsQuery) {
     requireMember(user);
     const term = query.search_param?.trim().toLowerCase() ?? '';
-    const rows = (
-      await inventoryRows(this.store, { organizationId: user.organizationId, userId: user.userId })
-    )
+    const store = await this.asOf.readStore(query.as_of, this.store);
+    const rows = (await inventoryRows(store, { organizationId: user.organizationId, userId: user.userId }))
       .filter((row) => searchText(row).includes(term))
       .sort(compareBy((row) => row.asset.numericId, 'asc'));
     const gateways = query.gateway_ids
-      ? await gatewayKeys(this.store, user.organizationId, query.gateway_ids)
+      ? await gatewayKeys(store, user.organizationId, query.gateway_ids)
       : undefined;
     // The filters narrow the items; the id lists (used to step through results) take the search term alone.
     const narrowed = rows.filter((row) => {

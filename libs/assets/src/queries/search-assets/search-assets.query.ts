@@ -51,4 +51,9 @@ export class SearchAssetsQuery extends AssetScopeQuery {
   @IsArray()
   @IsString({ each: true })
   importances?: string[];
+
+  /** Not in the original: answer as at this past ISO time, from the events recorded up to it. */
+  @IsOptional()
+  @IsString({ message: 'as_of must be an ISO 8601 time' })
+  as_of?: string;
 }

@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+import { asOfQuery } from '../../../components/shell/as-of';
 import type { ApiClient } from '../../../lib/api';
 import { orderByParam } from '../../../lib/paging';
 import type { QueryParams } from '../../../lib/query-string';
@@ -30,7 +31,7 @@ export function inventoryFilterParams(filters: InventoryFilters): QueryParams {
   };
 }
 
-/** `GET inventory/list` (paging style B, 1-based). */
+/** `GET inventory/list` (paging style B, 1-based), as at the past time shown if any. */
 export function getInventory(api: ApiClient, query: InventoryQuery): Observable<InventoryListAnswer> {
   return api.get<InventoryListAnswer>('inventory/list', {
     query: {
@@ -38,6 +39,7 @@ export function getInventory(api: ApiClient, query: InventoryQuery): Observable<
       page: query.page + 1,
       size: query.size,
       order_by: orderByParam(query.sort),
+      ...asOfQuery(),
     },
   });
 }
@@ -47,14 +49,16 @@ export function getInventoryCount(
   grouping: InventoryGrouping,
   filters: InventoryFilters,
 ): Observable<CountEntry[]> {
-  return api.get<CountEntry[]>(`inventory/count/${grouping}`, { query: inventoryFilterParams(filters) });
+  return api.get<CountEntry[]>(`inventory/count/${grouping}`, {
+    query: { ...inventoryFilterParams(filters), ...asOfQuery() },
+  });
 }
 
 export const getAssetInfo = (api: ApiClient, type: AssetType, id: number) =>
-  api.get<AssetInfo>(`inventory/${type}/${id}`);
+  api.get<AssetInfo>(`inventory/${type}/${id}`, { query: asOfQuery() });
 
 export const searchAssets = (api: ApiClient, text: string) =>
-  api.get<SearchAnswer>('assets/search', { query: { search_param: text, page: 1, size: 5 } });
+  api.get<SearchAnswer>('assets/search', { query: { search_param: text, page: 1, size: 5, ...asOfQuery() } });
 
 export const setImportance = (api: ApiClient, importance: Importance, assets: AssetRef[]) =>
   api.post<unknown>('inventory/set_importance', { importance, asset_list: assets });

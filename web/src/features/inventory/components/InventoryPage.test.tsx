@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, type FakeRoute, type RecordedRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
@@ -316,5 +316,57 @@ describe('Inventory page', () => {
       backend({ 'GET inventory/list': () => jsonResponse({ assets: [], total_items: 0, total_pages: 0 }) }),
     );
     expect(await screen.findByText('There is no results for selected filters')).toBeInTheDocument();
+  });
+});
+
+describe('Inventory page as at a past time', () => {
+  const AS_OF = '2026-01-10T08:00:00.000Z';
+  const listReads = (requests: RecordedRequest[]) =>
+    requests.filter((request) => request.method === 'GET' && request.path === 'inventory/list');
+
+  async function openAt(path: string) {
+    storeSession();
+    const app = renderApp(path, backend());
+    await waitFor(() => expect(screen.getAllByTestId('inventory-row')).toHaveLength(2));
+    return app;
+  }
+
+  it('reads the list, its charts and an asset opened as at the time shown, under the banner', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openAt(`/dashboard/inventory?as_of=${AS_OF}`);
+    expect(screen.getByText(/Showing the history as of/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Details of 70B3D57ED0000001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Device 70B3D57ED0000001' });
+    expect(await within(dialog).findByText('26011BDA')).toBeInTheDocument();
+    const paths = [
+      'inventory/list',
+      ...['vendor', 'data_collector', 'importance', 'tag'].map((by) => `inventory/count/${by}`),
+    ];
+    for (const path of [...paths, 'inventory/device/11']) {
+      const sent = requests.filter((request) => request.method === 'GET' && request.path === path);
+      expect(sent.length).toBeGreaterThan(0);
+      for (const request of sent) expect(request.query.get('as_of')).toBe(AS_OF);
+    }
+  });
+
+  it('reads the list again on live changes, but not while a past time is shown', async () => {
+    // Given the live inventory, a change of the assets' read model reads the list again
+    const live = await openAt('/dashboard/inventory');
+    expect(listReads(live.requests).every((request) => request.query.get('as_of') === null)).toBe(true);
+    const liveBefore = listReads(live.requests).length;
+    const liveSocket = live.sockets[0];
+    liveSocket.connect();
+    act(() => liveSocket.serverEmit('projection_updated', { projection: 'assets', collections: ['assets'] }));
+    await waitFor(() => expect(listReads(live.requests).length).toBe(liveBefore + 1));
+    cleanup();
+
+    // When a past time is shown, the same change reads nothing
+    const past = await openAt(`/dashboard/inventory?as_of=${AS_OF}`);
+    const pastBefore = listReads(past.requests).length;
+    const pastSocket = past.sockets[0];
+    pastSocket.connect();
+    act(() => pastSocket.serverEmit('projection_updated', { projection: 'assets', collections: ['assets'] }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listReads(past.requests).length).toBe(pastBefore);
   });
 });

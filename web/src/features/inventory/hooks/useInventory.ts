@@ -1,6 +1,7 @@
 import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { firstValueFrom, map, merge } from 'rxjs';
+import { asOfQuery } from '../../../components/shell/as-of';
 import { nextAssetType } from '../../../lib/asset-type';
 import { DEFAULT_PAGE_SIZE, toggleSort } from '../../../lib/paging';
 import type { Importance } from '../../../lib/levels';
@@ -66,7 +67,11 @@ export function useInventory() {
   const [refresh, manualRefresh$] = useObservableCallback<void>();
 
   const query = useMemo<InventoryQuery>(() => ({ filters, page, size, sort }), [filters, page, size, sort]);
-  const refresh$ = useMemo(() => merge(liveRefresh$(realtime), manualRefresh$), [realtime, manualRefresh$]);
+  // A past time shown does not change: no live refresh then, only the reads the user's own actions ask for.
+  const refresh$ = useMemo(
+    () => (asOfQuery().as_of === undefined ? merge(liveRefresh$(realtime), manualRefresh$) : manualRefresh$),
+    [realtime, manualRefresh$],
+  );
 
   const list$ = useObservable(
     (inputs$) => createInventoryList$(api, inputs$.pipe(map(([current]) => current)), refresh$),

@@ -1,4 +1,5 @@
 import { map, type Observable } from 'rxjs';
+import { asOfQuery } from '../../../components/shell/as-of';
 import type { ApiClient } from '../../../lib/api';
 import { orderByParam } from '../../../lib/paging';
 import type { QueryParams } from '../../../lib/query-string';
@@ -41,15 +42,18 @@ export function getUsageList(api: ApiClient, query: NetworkQuery): Observable<Us
       page: query.page + 1,
       size: query.size,
       order_by: orderByParam(query.sort),
+      ...asOfQuery(),
     },
   });
 }
 
 export const getUsageCount = (api: ApiClient, grouping: UsageGrouping, filters: NetworkFilters) =>
-  api.get<CountAnswer>(`resource_usage/count/${grouping}`, { query: networkFilterParams(filters) });
+  api.get<CountAnswer>(`resource_usage/count/${grouping}`, {
+    query: { ...networkFilterParams(filters), ...asOfQuery() },
+  });
 
 export const getUsageDetail = (api: ApiClient, type: 'device' | 'gateway', id: number) =>
-  api.get<UsageDetail>(`resource_usage/${type}/${id}`);
+  api.get<UsageDetail>(`resource_usage/${type}/${id}`, { query: asOfQuery() });
 
 /** Every data source, for the selector (the server caps pages at 1000). */
 export const getDataSourceOptions = (api: ApiClient): Observable<DataSourceOption[]> =>

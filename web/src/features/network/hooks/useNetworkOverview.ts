@@ -1,6 +1,7 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useCallback, useMemo } from 'react';
-import { catchError, map, of } from 'rxjs';
+import { catchError, map, NEVER, of } from 'rxjs';
+import { asOfQuery } from '../../../components/shell/as-of';
 import { nextAssetType } from '../../../lib/asset-type';
 import { DEFAULT_PAGE_SIZE, toggleSort } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
@@ -51,7 +52,11 @@ export function useNetworkOverview() {
   } = useUrlListState(NETWORK_URL_CODEC);
 
   const query = useMemo<NetworkQuery>(() => ({ filters, page, size, sort }), [filters, page, size, sort]);
-  const refresh$ = useMemo(() => liveRefresh$(realtime), [realtime]);
+  // A past time shown does not change: no live refresh then.
+  const refresh$ = useMemo(
+    () => (asOfQuery().as_of === undefined ? liveRefresh$(realtime) : NEVER),
+    [realtime],
+  );
 
   const list$ = useObservable(
     (inputs$) => createUsageList$(api, inputs$.pipe(map(([current]) => current)), refresh$),
