@@ -139,6 +139,60 @@ describe('marking every notification read, and muting a type or an asset', () =>
     expect((await harness.http.get(api('/mutes')).set(user).expect(200)).body).toEqual([]);
   });
 
+  it('lists each running mute with what it silences and until when, and unmutes one at a time', async () => {
+    const user = { Authorization: `Bearer ${tokens.user}` };
+    const before = Date.now();
+    await harness.http
+      .put(api('/mutes'))
+      .set(admin)
+      .send({ kind: 'gateway', key: '9001', minutes: 30, label: '  Roof gateway  ' })
+      .expect(200);
+    await harness.http
+      .put(api('/mutes'))
+      .set(admin)
+      .send({ kind: 'type', key: 'LAF-007', minutes: 120 })
+      .expect(200);
+    const running = (await harness.http.get(api('/mutes')).set(admin).expect(200)).body as Array<{
+      kind: string;
+      key: string;
+      until: string;
+      label?: string;
+    }>;
+    const gateway = running.find((mute) => mute.kind === 'gateway');
+    expect(gateway).toEqual({
+      kind: 'gateway',
+      key: '9001',
+      until: expect.any(String),
+      label: 'Roof gateway',
+    });
+    expect(Date.parse(gateway!.until) - before).toBeGreaterThanOrEqual(30 * 60_000 - 1_000);
+    expect(running.find((mute) => mute.kind === 'type')).toEqual({
+      kind: 'type',
+      key: 'LAF-007',
+      until: expect.any(String),
+    });
+
+    // Extending the mute without a name keeps the name.
+    await harness.http
+      .put(api('/mutes'))
+      .set(admin)
+      .send({ kind: 'gateway', key: '9001', minutes: 60 })
+      .expect(200);
+    const extended = (await harness.http.get(api('/mutes')).set(admin).expect(200)).body as typeof running;
+    expect(extended.find((mute) => mute.kind === 'gateway')?.label).toBe('Roof gateway');
+
+    // Another user's unmute leaves the caller's mutes alone.
+    expect((await harness.http.delete(api('/mutes/gateway/9001')).set(user).expect(200)).body).toEqual([]);
+    expect((await harness.http.get(api('/mutes')).set(admin).expect(200)).body).toHaveLength(running.length);
+
+    const left = await harness.http.delete(api('/mutes/gateway/9001')).set(admin).expect(200);
+    expect((left.body as typeof running).map((mute) => `${mute.kind}:${mute.key}`)).not.toContain(
+      'gateway:9001',
+    );
+    expect((await harness.http.get(api('/mutes')).set(admin).expect(200)).body).toEqual(left.body);
+    await harness.http.delete(api('/mutes/type/LAF-007')).set(admin).expect(200);
+  });
+
   it('rejects a mute of an unknown kind, a bad key or a length out of range', async () => {
     const put = (body: object) => harness.http.put(api('/mutes')).set(admin).send(body).expect(400);
     expect((await put({ kind: 'risk', key: 'HIGH', minutes: 5 })).body.error).toBe(
@@ -150,6 +204,13 @@ describe('marking every notification read, and muting a type or an asset', () =>
     expect((await put({ kind: 'type', key: 'LAF-001', minutes: 0 })).body.error).toBe(
       'minutes must be a whole number from 1 to 10080',
     );
+    expect((await put({ kind: 'device', key: '42', minutes: 5, label: 'x'.repeat(121) })).body.error).toBe(
+      'label must be a text of at most 120 characters',
+    );
+    expect((await put({ kind: 'device', key: '42', minutes: 5, label: 42 })).body.error).toBe(
+      'label must be a text of at most 120 characters',
+    );
+    await harness.http.get(api('/mutes')).expect(401);
     await harness.http.delete(api('/mutes/risk/HIGH')).set(admin).expect(400);
   });
 });

@@ -3,6 +3,9 @@ import type { MuteKind, NotificationMute } from './notification-preferences.even
 /** The longest a mute lasts: a week. Longer silences belong in the notification preferences. */
 export const MAX_MUTE_MINUTES = 7 * 24 * 60;
 
+/** The longest name a mute keeps for its device or gateway. */
+export const MAX_MUTE_LABEL = 120;
+
 /** What a mute is compared with in an alert. */
 export interface MutedFacts {
   code: string;
@@ -31,17 +34,24 @@ export function isMuted(
   );
 }
 
-/** The running mutes with this one added, or extended/shortened when the same type or asset is muted already. */
+/**
+ * The running mutes with this one added, or extended/shortened when the same type or asset is muted already.
+ * `label` names the type, device or gateway as the console showed it (kept from an earlier mute when not given again).
+ */
 export function withMute(
   mutes: readonly NotificationMute[] | undefined,
   kind: MuteKind,
   key: string,
   minutes: number,
   at: string,
+  label?: string,
 ): NotificationMute[] {
   const until = new Date(Date.parse(at) + minutes * 60_000).toISOString();
-  const others = activeMutes(mutes, at).filter((mute) => mute.kind !== kind || mute.key !== key);
-  return [...others, { kind, key, until }];
+  const running = activeMutes(mutes, at);
+  const same = (mute: NotificationMute) => mute.kind === kind && mute.key === key;
+  const name = label ?? running.find(same)?.label;
+  const others = running.filter((mute) => !same(mute));
+  return [...others, name === undefined ? { kind, key, until } : { kind, key, until, label: name }];
 }
 
 /** The running mutes without this one. */

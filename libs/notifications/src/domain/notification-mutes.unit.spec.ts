@@ -31,4 +31,13 @@ describe('notification mutes', () => {
     expect(activeMutes(again, '2026-05-01T10:05:00.000Z')).toEqual([]);
     expect(activeMutes(undefined, AT)).toEqual([]);
   });
+
+  it('keep the name an asset was muted by, also when the mute is extended without one', () => {
+    const named = withMute([], 'device', '42', 60, AT, 'Water meter 1');
+    expect(named).toEqual([
+      { kind: 'device', key: '42', until: '2026-05-01T11:00:00.000Z', label: 'Water meter 1' },
+    ]);
+    expect(withMute(named, 'device', '42', 5, AT)[0].label).toBe('Water meter 1');
+    expect(withMute(named, 'device', '42', 5, AT, 'Pump 2')[0].label).toBe('Pump 2');
+  });
 });

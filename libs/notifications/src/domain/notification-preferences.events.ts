@@ -75,6 +75,8 @@ export interface NotificationMute {
   key: string;
   /** ISO instant the mute ends. */
   until: string;
+  /** How the console named what was muted (the type's, device's or gateway's name); absent when none was given. */
+  label?: string;
 }
 
 /** The user's mutes after a change: the whole list, expired ones already dropped. */

@@ -42,7 +42,7 @@ export class MuteController {
   @Put('mutes')
   async mute(@CurrentUser() user: AuthUser, @Body() body: MuteBody): Promise<NotificationMute[]> {
     const mutes = await this.commands.execute<MuteCommand, NotificationMute[]>(
-      new MuteCommand(user, body.kind, body.key, body.minutes),
+      new MuteCommand(user, body.kind, body.key, body.minutes, body.label?.trim() || undefined),
     );
     await this.readModels.settled();
     return mutes;

@@ -21,6 +21,8 @@ export class MuteCommand {
     readonly kind: MuteKind,
     readonly key: string,
     readonly minutes: number | null,
+    /** The type's, device's or gateway's name as the console shows it, kept to list the mute by. */
+    readonly label?: string,
   ) {}
 }
 
@@ -32,14 +34,14 @@ export class MuteHandler implements ICommandHandler<MuteCommand, NotificationMut
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ user, kind, key, minutes }: MuteCommand): Promise<NotificationMute[]> {
+  async execute({ user, kind, key, minutes, label }: MuteCommand): Promise<NotificationMute[]> {
     const stream = preferencesStream(user.userId);
     const { state, revision } = await loadAggregate(this.events, stream, preferencesEvolver);
     const at = this.clock.now().toISOString();
     const mutes =
       minutes === null
         ? withoutMute(state.mutes, kind, key, at)
-        : withMute(state.mutes, kind, key, minutes, at);
+        : withMute(state.mutes, kind, key, minutes, at, label);
     const changed: NotificationMutesChanged = {
       userId: user.userId,
       organizationId: user.organizationId,

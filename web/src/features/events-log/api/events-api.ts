@@ -1,11 +1,14 @@
 import { forkJoin, map, type Observable } from 'rxjs';
 import type { ApiClient } from '../../../lib/api';
 import type { Alert } from '../../../lib/alerts/alert';
+import type { QueryParams } from '../../../lib/query-string';
 
 export interface EventsQuery {
   /** 0-based, as the alerts endpoint expects. */
   page: number;
   size: number;
+  /** The alerts API's filters (type, risk, resolved, created_at window, search), as `eventsFilterParams` makes them. */
+  filters: QueryParams;
   /** Keyset paging (docs/api.md §6): read after / before an alert of the page on hand; `page` still names the page. */
   cursor?: { after: number } | { before: number };
 }
@@ -19,7 +22,13 @@ export function withEventsCursor(
   loaded: { query: EventsQuery | null; status: string; alerts: readonly { id: number }[] },
 ): EventsQuery {
   const from = loaded.query;
-  if (loaded.status !== 'ready' || from === null || from.size !== query.size || loaded.alerts.length === 0) {
+  if (
+    loaded.status !== 'ready' ||
+    from === null ||
+    from.size !== query.size ||
+    JSON.stringify(from.filters) !== JSON.stringify(query.filters) ||
+    loaded.alerts.length === 0
+  ) {
     return query;
   }
   if (query.page === from.page + 1)
@@ -36,7 +45,7 @@ export interface EventsPage {
 
 /**
  * The events log lists the organization's alerts, newest first: `GET alerts` (a bare list, page 0-based) and its
- * total from `alerts/count?group_by=TOTAL` (docs/api.md §6). The original's own path for this list is not
+ * total from `alerts/count?group_by=TOTAL`, both with the log's filters (docs/api.md §6). The original's own path for this list is not
  * known (docs/console.md §7).
  */
 export function getEventsPage(api: ApiClient, query: EventsQuery): Observable<EventsPage> {
@@ -49,10 +58,11 @@ export function getEventsPage(api: ApiClient, query: EventsQuery): Observable<Ev
         order_by: ['created_at', 'DESC'],
         after: query.cursor && 'after' in query.cursor ? query.cursor.after : undefined,
         before: query.cursor && 'before' in query.cursor ? query.cursor.before : undefined,
+        ...query.filters,
       },
     }),
     total: api
-      .get<{ count: number }>('alerts/count', { query: { group_by: 'TOTAL' } })
+      .get<{ count: number }>('alerts/count', { query: { group_by: 'TOTAL', ...query.filters } })
       .pipe(map((answer) => answer.count)),
   });
 }

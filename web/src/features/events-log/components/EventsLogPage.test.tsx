@@ -150,7 +150,7 @@ describe('Events log', () => {
   it('opens an alert when its row is clicked', async () => {
     const user = userEvent.setup();
     await openEventsLog(() => [makeAlert({ id: 4 })], 1);
-    await user.click(screen.getByText('Possible Join replay attack'));
+    await user.click(within(screen.getByTestId('events-table')).getByText('Possible Join replay attack'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();

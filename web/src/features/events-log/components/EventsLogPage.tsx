@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { useEventsLog, type EventRowModel } from '../hooks/useEventsLog';
 import { useListNavigation } from '../../../components/alert-dialog/useListNavigation';
+import { EventsFilters } from './EventsFilters';
 import { EventsTable } from './EventsTable';
 
 /** /dashboard/events_log: the organization's alerts as a log, each opening the alert dialog. */
@@ -15,7 +16,7 @@ export function EventsLogPage() {
   const log = useEventsLog();
   // New events wait while the list is paused or under the pointer; paging applies at once.
   const live = useLiveHold(log.rows, {
-    view: `${log.page}:${log.pageSize}`,
+    view: JSON.stringify([log.filterParams, log.page, log.pageSize]),
     keyOf: (row) => row.alert.id,
   });
   const navigation = useListNavigation<EventRowModel>({
@@ -32,8 +33,9 @@ export function EventsLogPage() {
   return (
     <Stack gap="md">
       <PageHeader title="EVENTS LOG">
-        <ExportMenu path="events_log/export" subject="events" query={{}} />
+        <ExportMenu path="events_log/export" subject="events" query={log.filterParams} />
       </PageHeader>
+      <EventsFilters filters={log.view.filters} alertTypes={log.alertTypes} dispatch={log.dispatch} />
       <Group justify="flex-end">
         <LiveHoldControl
           paused={live.paused}

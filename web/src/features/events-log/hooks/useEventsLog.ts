@@ -1,13 +1,14 @@
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { auditTime, catchError, filter, map, of, startWith, withLatestFrom } from 'rxjs';
 import type { Alert, AlertType } from '../../../lib/alerts/alert';
-import { DEFAULT_PAGE_SIZE, pageCount } from '../../../lib/paging';
+import { pageCount } from '../../../lib/paging';
 import { useServices } from '../../../lib/services-context';
-import { listViewCodec, useUrlListState } from '../../../lib/use-url-state';
+import { useUrlReducer } from '../../../lib/use-url-state';
 import { alertTypesByCode, getAlertTypes } from '../../../lib/alerts/alert-types-api';
 import { withEventsCursor, type EventsQuery } from '../api/events-api';
 import { createEventsPage$, INITIAL_EVENTS_PAGE, type EventsPageState } from '../streams/events-page';
+import { EVENTS_URL_CODEC, eventsFilterParams, reduceEventsView } from '../types/events-view';
 
 export interface EventRowModel {
   alert: Alert;
@@ -19,23 +20,19 @@ export const LIVE_REFRESH_MS = 1_000;
 
 const NO_TYPES: ReadonlyMap<string, AlertType> = new Map();
 
-/** Page and size of the events log in the address bar (it has no filters yet). */
-const EVENTS_URL_CODEC = listViewCodec<Record<string, never>>({
-  filters: {},
-  sort: null,
-  page: 0,
-  pageSize: DEFAULT_PAGE_SIZE,
-});
-
 export function useEventsLog() {
   const { api, realtime } = useServices();
-  // Kept in the URL: a reload or a shared link opens the same page.
-  const { page, pageSize, setPage, setPageSize } = useUrlListState(EVENTS_URL_CODEC);
+  // Range, filters, page and size are kept in the URL: a reload or a shared link opens the same view.
+  const [view, dispatch] = useUrlReducer(reduceEventsView, EVENTS_URL_CODEC);
+  const { page, pageSize, filters } = view;
+  const setPage = useCallback((next: number) => dispatch({ type: 'page', page: next }), [dispatch]);
+  const setPageSize = useCallback((size: number) => dispatch({ type: 'page-size', size }), [dispatch]);
+  const filterParams = useMemo(() => eventsFilterParams(filters), [filters]);
   // The page on hand, so that the next or previous page is read by cursor from it (see withEventsCursor).
   const loaded = useRef<EventsPageState>(INITIAL_EVENTS_PAGE);
   const query = useMemo<EventsQuery>(
-    () => withEventsCursor({ page, size: pageSize }, loaded.current),
-    [page, pageSize],
+    () => withEventsCursor({ page, size: pageSize, filters: filterParams }, loaded.current),
+    [page, pageSize, filterParams],
   );
 
   const page$ = useObservable(
@@ -73,6 +70,11 @@ export function useEventsLog() {
     status,
     rows,
     total: state.total,
+    view,
+    dispatch,
+    /** The filters as the API takes them, for the export. */
+    filterParams,
+    alertTypes: types,
     page,
     pageSize,
     pageCount: pageCount(state.total, pageSize),

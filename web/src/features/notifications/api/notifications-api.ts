@@ -47,16 +47,34 @@ export interface NotificationMute {
   kind: MuteKind;
   key: string;
   until: string;
+  /** The type's, device's or gateway's name when it was muted. */
+  label?: string;
 }
 
-/** Silences an alert type or an asset for `minutes`: its alerts notify the user nowhere meanwhile. */
+/**
+ * Silences an alert type or an asset for `minutes`: its alerts notify the user nowhere meanwhile. `label` names
+ * the type, device or gateway in the list of mutes.
+ */
 export const muteNotifications = (
   api: ApiClient,
   kind: MuteKind,
   key: string,
   minutes: number,
+  label?: string,
 ): Observable<NotificationMute[]> =>
-  api.put<NotificationMute[]>('notifications/mutes', { kind, key, minutes });
+  api.put<NotificationMute[]>('notifications/mutes', { kind, key, minutes, label });
+
+/** The user's running mutes. */
+export const listMutes = (api: ApiClient): Observable<NotificationMute[]> =>
+  api.get<NotificationMute[]>('notifications/mutes');
+
+/** Ends a mute at once; answers the mutes still running. */
+export const unmuteNotifications = (
+  api: ApiClient,
+  kind: MuteKind,
+  key: string,
+): Observable<NotificationMute[]> =>
+  api.delete<NotificationMute[]>(`notifications/mutes/${kind}/${encodeURIComponent(key)}`);
 
 const KNOWN_CODES = new Set(['DISABLED_TOKEN', 'EMAIL_ALREADY_ACTIVE', 'PHONE_ALREADY_ACTIVE']);
 

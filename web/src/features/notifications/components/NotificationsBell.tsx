@@ -23,7 +23,7 @@ import { Pager } from '../../../components/Pager';
 import { RiskBadge } from '../../../components/RiskBadge';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useNotificationsCenter, type NotificationsCenter } from '../hooks/useNotificationsCenter';
-import type { MuteKind } from '../api/notifications-api';
+import type { MuteKind, NotificationMute } from '../api/notifications-api';
 import type { NotificationItem } from '../types/notifications';
 
 /** The lengths a mute can be picked with, in minutes. */
@@ -38,17 +38,33 @@ interface MuteTarget {
   key: string;
   /** How the menu and the confirmation name it. */
   name: string;
+  /** How the list of mutes names it: the type's, device's or gateway's own name. */
+  label: string;
 }
+
+/** What each kind of mute is called in the list of mutes. */
+export const MUTE_KIND_NAMES: Record<MuteKind, string> = {
+  type: 'Alert type',
+  device: 'Device',
+  gateway: 'Gateway',
+};
 
 /** What a notification's alert can be muted by: its type, and its device or else its gateway. */
 export function muteTargets(item: NotificationItem): MuteTarget[] {
   const targets: MuteTarget[] = [];
   const code = item.alertType?.code ?? item.alert?.type;
-  if (code) targets.push({ kind: 'type', key: code, name: 'this alert type' });
+  if (code) {
+    targets.push({ kind: 'type', key: code, name: 'this alert type', label: item.alertType?.name ?? code });
+  }
+  const parameters = item.alert?.parameters ?? {};
   if (item.alert?.device_id != null) {
-    targets.push({ kind: 'device', key: String(item.alert.device_id), name: 'this device' });
+    const key = String(item.alert.device_id);
+    const label = parameters.dev_name || parameters.dev_eui?.toUpperCase() || key;
+    targets.push({ kind: 'device', key, name: 'this device', label });
   } else if (item.alert?.gateway_id != null) {
-    targets.push({ kind: 'gateway', key: String(item.alert.gateway_id), name: 'this gateway' });
+    const key = String(item.alert.gateway_id);
+    const label = parameters.gw_name || parameters.gateway?.toUpperCase() || key;
+    targets.push({ kind: 'gateway', key, name: 'this gateway', label });
   }
   return targets;
 }
@@ -80,6 +96,7 @@ export function NotificationsBell() {
             Mark all as read
           </Button>
         </Group>
+        <MutesList center={center} />
         <NotificationsList
           center={center}
           onOpen={(item) => {
@@ -95,6 +112,64 @@ export function NotificationsBell() {
         alertType={shown?.alertType ?? null}
       />
     </>
+  );
+}
+
+/** How a running mute is named: its kind and the name it was muted by. */
+function muteTitle(mute: NotificationMute): string {
+  return `${MUTE_KIND_NAMES[mute.kind]} ${mute.label ?? mute.key}`;
+}
+
+/** The running mutes, each with its end and an Unmute button; nothing while none runs. */
+function MutesList({ center }: { center: NotificationsCenter }) {
+  const { mutes } = center;
+  if (mutes.status !== 'ready' || mutes.mutes.length === 0) return null;
+  const sorted = [...mutes.mutes].sort((a, b) => a.until.localeCompare(b.until));
+  return (
+    <Paper withBorder p="sm" radius="md" mb="sm" data-testid="mutes-list" aria-labelledby="mutes-title">
+      <Text size="sm" fw={700} id="mutes-title" mb={4}>
+        Muted
+      </Text>
+      <Stack gap={6}>
+        {sorted.map((mute) => {
+          const title = muteTitle(mute);
+          return (
+            <Group
+              key={`${mute.kind}:${mute.key}`}
+              justify="space-between"
+              wrap="nowrap"
+              gap="xs"
+              data-testid="mute-item"
+              data-mute={`${mute.kind}:${mute.key}`}
+            >
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" truncate="end" title={title}>
+                  <Text span size="xs" c="dimmed">
+                    {MUTE_KIND_NAMES[mute.kind]}
+                  </Text>{' '}
+                  {mute.label ?? mute.key}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Until {formatDateTime(mute.until)}
+                </Text>
+              </Stack>
+              <Button
+                size="compact-xs"
+                variant="default"
+                aria-label={`Unmute ${title}`}
+                onClick={() =>
+                  center.unmute(mute, () =>
+                    toasts.show({ color: 'green', message: `Notifications about ${title} are on again.` }),
+                  )
+                }
+              >
+                Unmute
+              </Button>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -206,7 +281,7 @@ function NotificationRow({
                         key={choice.minutes}
                         aria-label={`Mute ${target.name} for ${choice.label}`}
                         onClick={() =>
-                          center.mute(target.kind, target.key, choice.minutes, () =>
+                          center.mute(target.kind, target.key, choice.minutes, target.label, () =>
                             toasts.show({
                               color: 'green',
                               message: `Notifications about ${target.name} are muted for ${choice.label}.`,

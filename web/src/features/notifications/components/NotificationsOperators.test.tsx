@@ -19,8 +19,16 @@ const notification = (id: number, readAt: string | null): NotificationItem => ({
   notificationState: null,
 });
 
-function open() {
+interface Mute {
+  kind: string;
+  key: string;
+  until: string;
+  label?: string;
+}
+
+function open(running: Mute[] = []) {
   storeSession({ username: 'alice' });
+  let mutes = [...running];
   let items = [notification(2, null), notification(1, null)];
   const unread = () => items.filter((item) => item.readAt === null).length;
   const app = renderApp('/dashboard/events_manager', {
@@ -40,15 +48,27 @@ function open() {
       items = items.map((item) => ({ ...item, readAt: '2024-03-05T15:00:00Z' }));
       return jsonResponse({ count });
     },
-    'PUT notifications/mutes': (request: RecordedRequest) =>
-      jsonResponse([{ ...(request.body as object), until: '2024-03-05T16:00:00Z' }]),
+    'GET notifications/mutes': () => jsonResponse(mutes),
+    'PUT notifications/mutes': (request: RecordedRequest) => {
+      const { kind, key, label } = request.body as Mute;
+      mutes = [
+        ...mutes.filter((mute) => mute.kind !== kind || mute.key !== key),
+        { kind, key, label, until: '2024-03-05T16:00:00Z' },
+      ];
+      return jsonResponse(mutes);
+    },
+    'DELETE notifications/mutes/device/502': () => {
+      mutes = mutes.filter((mute) => mute.kind !== 'device' || mute.key !== '502');
+      return jsonResponse(mutes);
+    },
+    'DELETE notifications/mutes/type/LAF-001': () => jsonResponse({ error: 'not today' }, 500),
   });
   return app;
 }
 
-async function openList() {
+async function openList(running: Mute[] = []) {
   const user = userEvent.setup();
-  const app = open();
+  const app = open(running);
   await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
   const list = await screen.findByTestId('notifications-list');
   await waitFor(() => expect(within(list).getAllByTestId('notification-item')).toHaveLength(2));
@@ -88,10 +108,13 @@ describe('notifications: what operators expect', () => {
     await user.click(within(first).getByRole('button', { name: `Mute ${ALERT_TYPES[0].name}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Mute this device for 8 hours' }));
     await waitFor(() =>
-      expect(requests.find((request) => request.path === 'notifications/mutes')?.body).toEqual({
+      expect(
+        requests.find((request) => request.method === 'PUT' && request.path === 'notifications/mutes')?.body,
+      ).toEqual({
         kind: 'device',
         key: '502',
         minutes: 480,
+        label: 'Water meter 1',
       }),
     );
     expect(
@@ -101,11 +124,59 @@ describe('notifications: what operators expect', () => {
     await user.click(within(first).getByRole('button', { name: `Mute ${ALERT_TYPES[0].name}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Mute this alert type for 1 hour' }));
     await waitFor(() =>
-      expect(requests.filter((request) => request.path === 'notifications/mutes').at(-1)?.body).toEqual({
+      expect(
+        requests
+          .filter((request) => request.method === 'PUT' && request.path === 'notifications/mutes')
+          .at(-1)?.body,
+      ).toEqual({
         kind: 'type',
         key: ALERT_TYPES[0].code,
         minutes: 60,
+        label: ALERT_TYPES[0].name,
       }),
     );
+  });
+
+  it('lists the running mutes with their end once one is set, and unmutes one', async () => {
+    const { user, list, requests } = await openList();
+    expect(screen.queryByTestId('mutes-list')).not.toBeInTheDocument();
+    const [first] = within(list).getAllByTestId('notification-item');
+    await user.click(within(first).getByRole('button', { name: `Mute ${ALERT_TYPES[0].name}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Mute this device for 8 hours' }));
+
+    const mutes = await screen.findByTestId('mutes-list');
+    const [item] = within(mutes).getAllByTestId('mute-item');
+    expect(item).toHaveTextContent('Device Water meter 1');
+    expect(item).toHaveTextContent('Until 03/05/24 04:00:00 PM');
+
+    await user.click(within(item).getByRole('button', { name: 'Unmute Device Water meter 1' }));
+    expect(
+      await screen.findByText('Notifications about Device Water meter 1 are on again.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('mutes-list')).not.toBeInTheDocument());
+    expect(
+      requests.some(
+        (request) => request.method === 'DELETE' && request.path === 'notifications/mutes/device/502',
+      ),
+    ).toBe(true);
+  });
+
+  it('lists mutes set earlier, soonest end first, and keeps one whose unmute fails', async () => {
+    const { user, list } = await openList([
+      { kind: 'type', key: 'LAF-001', until: '2024-03-06T10:00:00Z', label: ALERT_TYPES[0].name },
+      { kind: 'gateway', key: '77', until: '2024-03-05T18:30:00Z' },
+    ]);
+    const mutes = await screen.findByTestId('mutes-list');
+    const items = within(mutes).getAllByTestId('mute-item');
+    expect(items.map((item) => item.getAttribute('data-mute'))).toEqual(['gateway:77', 'type:LAF-001']);
+    // A mute without a name shows its key.
+    expect(items[0]).toHaveTextContent('Gateway 77');
+    expect(items[1]).toHaveTextContent(`Alert type ${ALERT_TYPES[0].name}`);
+
+    await user.click(
+      within(items[1]).getByRole('button', { name: `Unmute Alert type ${ALERT_TYPES[0].name}` }),
+    );
+    expect(await within(list).findByTestId('error-box')).toBeInTheDocument();
+    expect(within(screen.getByTestId('mutes-list')).getAllByTestId('mute-item')).toHaveLength(2);
   });
 });

@@ -1,15 +1,19 @@
 import { notifications as toasts } from '@mantine/notifications';
 import { useObservable, useObservableState, useSubscription } from 'observable-hooks';
 import { useMemo, useState } from 'react';
-import { Subject, map, share } from 'rxjs';
+import { Subject, catchError, map, of, share, startWith, switchMap, type Observable } from 'rxjs';
+import type { ApiClient } from '../../../lib/api';
 import { useServices } from '../../../lib/services-context';
 import { ArrivalGroup } from '../../../lib/toast-groups';
 import {
   deleteNotification,
+  listMutes,
   markAllRead,
   muteNotifications,
   setReadAt,
+  unmuteNotifications,
   type MuteKind,
+  type NotificationMute,
 } from '../api/notifications-api';
 import { newNotifications$ } from '../streams/notification-events';
 import {
@@ -25,6 +29,10 @@ export const TOAST_MS = 3000;
 /** The one toast a burst of arrivals shares. */
 export const ARRIVALS_TOAST_ID = 'new-notifications';
 
+/** The running mutes, read while the list is open. */
+export type MutesState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; mutes: readonly NotificationMute[] };
+
 export interface NotificationsCenter {
   unread: number;
   state: NotificationsPageState;
@@ -38,7 +46,10 @@ export interface NotificationsCenter {
   remove(item: NotificationItem): void;
   markAllRead(): void;
   /** Silences an alert type or an asset for a while; `done` runs once the server has it. */
-  mute(kind: MuteKind, key: string, minutes: number, done: () => void): void;
+  mute(kind: MuteKind, key: string, minutes: number, label: string, done: () => void): void;
+  mutes: MutesState;
+  /** Ends a mute at once; `done` runs once the server has it. */
+  unmute(mute: NotificationMute, done: () => void): void;
   /** Set when a change failed; cleared by the next success. */
   failed: boolean;
 }
@@ -73,6 +84,11 @@ export function useNotificationsCenter(listOpen: boolean): NotificationsCenter {
   );
   // The list is only fetched while it is open.
   const state = useObservableState(listOpen ? pageState$ : EMPTY_STATE$, { status: 'loading' });
+  const mutes$ = useObservable(
+    (inputs$) => inputs$.pipe(switchMap(([open]) => (open ? runningMutes$(api, changed$) : of(LOADING)))),
+    [listOpen],
+  );
+  const mutes = useObservableState(mutes$, LOADING);
 
   useSubscription(arrivals$, (item) => {
     const step = arrivalGroup.add(
@@ -115,9 +131,25 @@ export function useNotificationsCenter(listOpen: boolean): NotificationsCenter {
     },
     remove: (item) => run(deleteNotification(api, item.id)),
     markAllRead: () => run(markAllRead(api)),
-    mute: (kind, key, minutes, done) => run(muteNotifications(api, kind, key, minutes), done),
+    mute: (kind, key, minutes, label, done) => run(muteNotifications(api, kind, key, minutes, label), done),
+    mutes,
+    unmute: (mute, done) => run(unmuteNotifications(api, mute.kind, mute.key), done),
     failed,
   };
 }
 
 const EMPTY_STATE$ = new Subject<NotificationsPageState>();
+const LOADING: MutesState = { status: 'loading' };
+
+/** The running mutes, read again after every change the user makes. */
+function runningMutes$(api: ApiClient, changed$: Observable<void>): Observable<MutesState> {
+  return changed$.pipe(
+    startWith(undefined),
+    switchMap(() =>
+      listMutes(api).pipe(
+        map((list): MutesState => ({ status: 'ready', mutes: list })),
+        catchError(() => of<MutesState>({ status: 'error' })),
+      ),
+    ),
+  );
+}
