@@ -19,7 +19,7 @@ import {
   type RawMessage,
   type RejectedMessage,
 } from './kafka-messages';
-import { fetchCommitted, fetchWatermarks } from './kafka-admin';
+import { fetchCommitted, fetchWatermarks, whileLeaderMoves } from './kafka-admin';
 import {
   byPartition,
   fromKafkaOffset,
@@ -191,7 +191,9 @@ export class KafkaPacketLog implements PacketLog {
     const cutoff = new Date(olderThan).getTime();
     if (Number.isNaN(cutoff)) throw new RangeError(`Invalid prune time "${olderThan}"`);
     const { low } = await this.watermarks();
-    const atCutoff = await this.admin.fetchTopicOffsetsByTimestamp(this.topic, cutoff);
+    const atCutoff = await whileLeaderMoves(() =>
+      this.admin.fetchTopicOffsetsByTimestamp(this.topic, cutoff),
+    );
     const first = byPartition(
       atCutoff.map((entry) => ({ partition: entry.partition, offset: fromKafkaOffset(entry.offset) })),
       this.partitions,
@@ -237,10 +239,13 @@ export class KafkaPacketLog implements PacketLog {
         replicationFactor: this.options.replicationFactor,
       });
       // False means another process created it meanwhile, which is as good.
-      await this.admin.createTopics({ topics: [config], waitForLeaders: true });
+      await this.admin.createTopics({ topics: [config], waitForLeaders: false });
     } else if (plan.action === 'grow') {
       await this.admin.createPartitions({ topicPartitions: [{ topic: this.topic, count: plan.count }] });
     }
+    // Ready once every partition answers ListOffsets: kafkajs' own wait for leaders gives up on a KRaft broker that
+    // has not applied the new topic yet, and the first append or read would fail the same way.
+    if (plan.action !== 'none') await this.watermarks();
   }
 
   private async appendNow(packets: LogEntry[]): Promise<AppendOutcome[]> {
@@ -315,7 +320,7 @@ export class KafkaPacketLog implements PacketLog {
   }
 
   private async readRaw(partition: number, fromOffset: number, maxCount: number): Promise<RawMessage[]> {
-    const offsets = await this.admin.fetchTopicOffsets(this.topic);
+    const offsets = await whileLeaderMoves(() => this.admin.fetchTopicOffsets(this.topic));
     const entry = offsets.find((o) => o.partition === partition);
     if (!entry) return [];
     const range = readRange(fromOffset, maxCount, fromKafkaOffset(entry.low), fromKafkaOffset(entry.high));

@@ -29,8 +29,9 @@ export interface StartedServer {
 
 /**
  * The server an adapter's contract suite runs against: the one named by an environment variable when it is set,
- * otherwise a throwaway container when a Docker engine answers (testcontainers), otherwise none, with the reason
- * the suite reports as `skipped: ...`.
+ * otherwise one started on this machine when the suite has a way to (`local`), otherwise a throwaway container
+ * when a Docker engine answers (testcontainers), otherwise none, with the reason the suite reports as
+ * `skipped: ...`.
  */
 export interface ServerUnderTest {
   /** Set when the suite cannot run here. */
@@ -48,24 +49,36 @@ export function serverUnderTest(options: {
   what: string;
   env?: Record<string, string | undefined>;
   docker?: () => DockerEngine;
+  /**
+   * A server started on this machine without Docker: `available` is asked synchronously (the skip is decided when
+   * jest loads the test file), `start` on first use.
+   */
+  local?: { available: () => DockerEngine; start: () => Promise<StartedServer> };
   /** Starts the container (imported lazily: testcontainers loads only where Docker answers). */
   startContainer: () => Promise<StartedServer>;
 }): ServerUnderTest {
   const given = (options.env ?? process.env)[options.envName]?.trim();
   if (given) return { skipReason: undefined, url: async () => given, stop: async () => undefined };
+  const local = options.local?.available();
+  if (options.local && local?.ok) return startedOnFirstUse(options.local.start);
   const docker = (options.docker ?? dockerEngine)();
   if (!docker.ok) {
-    const skipReason = `${options.envName} is not set and no Docker engine answers to start ${options.what} (${docker.reason})`;
+    const notLocal = local && !local.ok ? `, none can start here (${local.reason})` : '';
+    const skipReason = `${options.envName} is not set${notLocal} and no Docker engine answers to start ${options.what} (${docker.reason})`;
     return {
       skipReason,
       url: () => Promise.reject(new Error(`Nothing to test against: ${skipReason}`)),
       stop: async () => undefined,
     };
   }
+  return startedOnFirstUse(options.startContainer);
+}
+
+function startedOnFirstUse(start: () => Promise<StartedServer>): ServerUnderTest {
   let started: Promise<StartedServer> | null = null;
   return {
     skipReason: undefined,
-    url: async () => (await (started ??= options.startContainer())).url,
+    url: async () => (await (started ??= start())).url,
     stop: async () => {
       if (started) await (await started).stop();
     },

@@ -63,4 +63,49 @@ describe('the server a contract suite runs against', () => {
     await expect(server.url()).rejects.toThrow(/^Nothing to test against: KAFKA_BROKERS is not set/);
     expect(calls).toEqual([]);
   });
+
+  it('is a server started on this machine, on first use, before Docker is asked, when one can start here', async () => {
+    const { calls, startContainer } = container();
+    const server = serverUnderTest({
+      envName: 'KAFKA_BROKERS',
+      what: 'a Kafka broker',
+      env: {},
+      docker: () => {
+        throw new Error('Docker must not be asked');
+      },
+      local: {
+        available: () => ({ ok: true }),
+        start: async () => {
+          calls.push('start local');
+          return { url: '127.0.0.1:40001', stop: async () => void calls.push('stop local') };
+        },
+      },
+      startContainer,
+    });
+    expect(server.skipReason).toBeUndefined();
+    expect(calls).toEqual([]);
+    expect(await Promise.all([server.url(), server.url()])).toEqual(['127.0.0.1:40001', '127.0.0.1:40001']);
+    await server.stop();
+    expect(calls).toEqual(['start local', 'stop local']);
+  });
+
+  it('says why neither a local server nor a container can start', async () => {
+    const { calls, startContainer } = container();
+    const server = serverUnderTest({
+      envName: 'KAFKA_BROKERS',
+      what: 'a Kafka broker',
+      env: {},
+      docker: () => ({ ok: false, reason: 'docker info failed: spawnSync docker ENOENT' }),
+      local: {
+        available: () => ({ ok: false, reason: 'no Kafka 3.9.1 jars: run scripts/kafka-broker.sh fetch' }),
+        start: () => Promise.reject(new Error('must not start')),
+      },
+      startContainer,
+    });
+    expect(server.skipReason).toBe(
+      'KAFKA_BROKERS is not set, none can start here (no Kafka 3.9.1 jars: run scripts/kafka-broker.sh fetch) and no Docker engine answers to start a Kafka broker (docker info failed: spawnSync docker ENOENT)',
+    );
+    await expect(server.url()).rejects.toThrow(/^Nothing to test against: KAFKA_BROKERS is not set, none/);
+    expect(calls).toEqual([]);
+  });
 });

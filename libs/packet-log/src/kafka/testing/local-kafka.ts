@@ -1,0 +1,55 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { firstLine, type DockerEngine, type StartedServer } from '@lorawatch/platform/testing/docker-engine';
+
+/** scripts/kafka-broker.sh: fetches the broker's jars with Maven, starts and stops a one-node KRaft broker. */
+export const KAFKA_BROKER_SCRIPT = join(__dirname, '../../../../../scripts/kafka-broker.sh');
+
+const run = promisify(execFile);
+
+/**
+ * Whether a Kafka broker can start on this machine without Docker (java and the fetched jars), asked
+ * synchronously so that a test file decides when jest loads it whether its Kafka tests run.
+ */
+export function localKafka(script = KAFKA_BROKER_SCRIPT): DockerEngine {
+  const status = spawnSync('bash', [script, 'status'], { encoding: 'utf8', timeout: 15_000 });
+  if (status.error || status.status !== 0) {
+    return { ok: false, reason: firstLine(status.error?.message ?? status.stdout) };
+  }
+  return { ok: true };
+}
+
+export interface LocalKafkaOptions {
+  /** log.segment.bytes of the topics created without their own (small, so that tests roll segments). */
+  segmentBytes?: number;
+}
+
+/**
+ * Starts a one-node broker (broker and controller, loopback only, a free port) in a temporary folder; stop() shuts
+ * it down and deletes the folder. The broker also stops by itself when this process is gone.
+ */
+export async function startLocalKafka(
+  options: LocalKafkaOptions = {},
+  script = KAFKA_BROKER_SCRIPT,
+): Promise<StartedServer> {
+  const args = [script, 'start', '--watch-pid', String(process.pid)];
+  if (options.segmentBytes !== undefined) args.push('--segment-bytes', String(options.segmentBytes));
+  const { stdout } = await run('bash', args, { encoding: 'utf8', timeout: 120_000 });
+  const printed = new Map(
+    stdout
+      .split('\n')
+      .map((line) => line.trim().split('='))
+      .filter((pair) => pair.length === 2)
+      .map(([name, value]) => [name, value] as const),
+  );
+  const brokers = printed.get('KAFKA_BROKERS');
+  const dir = printed.get('KAFKA_DIR');
+  if (!brokers || !dir) throw new Error(`${script} start printed no address: ${stdout}`);
+  return {
+    url: brokers,
+    stop: async () => {
+      await run('bash', [script, 'stop', dir], { encoding: 'utf8', timeout: 60_000 });
+    },
+  };
+}
