@@ -7,16 +7,19 @@ const FORMAT = 'MM/DD/YY hh:mm A';
 export function AsOfControl({
   value,
   onChange,
+  fullWidth = false,
 }: {
   value: string | undefined;
   onChange: (asOf: string | undefined) => void;
+  /** Takes the whole width of its container (the navigation drawer on a phone) instead of 170 px. */
+  fullWidth?: boolean;
 }) {
   return (
     <DateTimePicker
       aria-label="As of"
       placeholder="As of"
       size="xs"
-      w={170}
+      w={fullWidth ? '100%' : 170}
       clearable
       valueFormat={FORMAT}
       maxDate={new Date()}

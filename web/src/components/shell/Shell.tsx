@@ -68,7 +68,8 @@ export function Shell({ headerActions }: { headerActions?: ReactNode }) {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <AsOfControl value={asOf} onChange={showAsOf} />
+            {/* A phone's header has no room for the time picker: it moves into the navigation drawer. */}
+            {wide !== false && <AsOfControl value={asOf} onChange={showAsOf} />}
             {headerActions}
             <ColorSchemeToggle />
             <UserMenu />
@@ -77,6 +78,11 @@ export function Shell({ headerActions }: { headerActions?: ReactNode }) {
       </AppShell.Header>
 
       <AppShell.Navbar p="xs">
+        {wide === false && (
+          <AppShell.Section pb="xs">
+            <AsOfControl value={asOf} onChange={showAsOf} fullWidth />
+          </AppShell.Section>
+        )}
         <AppShell.Section grow component={ScrollArea}>
           <ShellNavigation onNavigate={closeMobile} rail={rail} />
         </AppShell.Section>

@@ -68,11 +68,11 @@ export function AlertsList({
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(alert.created_at)}</Table.Td>
                 <Table.Td>
                   {alert.resolved_at ? (
-                    <Badge color="green" variant="light">
+                    <Badge color="green" variant="light" miw="max-content">
                       Resolved
                     </Badge>
                   ) : (
-                    <Badge color="gray" variant="light">
+                    <Badge color="gray" variant="light" miw="max-content">
                       Unresolved
                     </Badge>
                   )}

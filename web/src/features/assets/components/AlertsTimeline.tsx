@@ -96,7 +96,7 @@ export function AlertsTimeline({
   else if (events.length === 0) body = <EmptyState>There are no alerts to show.</EmptyState>;
   else {
     body = (
-      <Box ref={ref} data-testid="alerts-timeline">
+      <Box data-testid="alerts-timeline">
         <Group gap={4} justify="flex-end" mb={4}>
           <Text size="xs" c="dimmed" mr="auto">
             {visible.length} of {events.length} alerts in view
@@ -239,7 +239,12 @@ export function AlertsTimeline({
 
   return (
     <Panel title="ALERTS TIMELINE" actions={controls} testId="alerts-timeline-panel">
-      {body}
+      {/*
+        Measured from the first render on: the size hook observes the element it finds when the panel mounts, so
+        an element that appears only once the alerts arrive would never be measured (and the axis text would be
+        drawn for a made-up width, then scaled).
+      */}
+      <Box ref={ref}>{body}</Box>
     </Panel>
   );
 }
