@@ -40,7 +40,12 @@ import {
 } from '@lorawatch/packet-log/packet-log.port';
 import { consumeSupervised } from '@lorawatch/packet-log/supervised-consumer';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
-import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
+import {
+  CheckpointFencedError,
+  type CheckpointMark,
+  type ReadStore,
+  type WriteOp,
+} from '@lorawatch/read-store/read-store.port';
 import { importExistingAssets } from '@lorawatch/migration/asset-import';
 import { AssetObservationBatch } from './asset-observations';
 import { DetectorOutput } from './detector-output';
@@ -136,6 +141,8 @@ export class DetectionRunner {
         name: DETECTOR_GROUP,
         health: this.metrics.consumers,
         policy: this.options.restart,
+        // A fenced commit: another replica moved the partition on; read again from its checkpoint, no packet at fault.
+        refused: (error) => error instanceof CheckpointFencedError,
         setAside: (record, partition, error) =>
           this.inTurn(() =>
             this.setAside.setAside(partition, record.offset, entryOf(record).id, error, {
@@ -176,6 +183,15 @@ export class DetectionRunner {
     return this.inTurn(() => this.handleTick());
   }
 
+  /**
+   * Detects one batch of a partition's records, in offset order, as the consumer would hand it: for runs that read
+   * the log themselves (the what-if sandbox) instead of through a consumer group.
+   */
+  detectBatch(batch: LogRecord[], partition: number): Promise<void> {
+    if (batch.length === 0) return Promise.resolve();
+    return this.inTurn(() => this.handleBatch(batch, partition));
+  }
+
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
     const run = this.turn.then(work);
     this.turn = run.catch(() => undefined);
@@ -190,7 +206,8 @@ export class DetectionRunner {
     // Past the batch's set-aside packets too (they may close it).
     const position = batch[batch.length - 1].offset + 1;
     if (pending.length === 0) {
-      if (position > next) await this.store.commit([], { name: checkpoint, position });
+      if (position > next)
+        await this.commitFenced([], { name: checkpoint, position, expected: next }, partition);
       return;
     }
     const dirty = new Map<string, unknown>();
@@ -262,9 +279,27 @@ export class DetectionRunner {
     // The assets' discoveries and observations: one append per batch, before the state that marks them is committed.
     await observations.flush(this.events, (key) => this.state(key, dirty), dirty);
     const ops = [...stateOps(dirty), ...watches.values(), ...activityOps(packets)];
-    await this.store.commit(ops, { name: checkpoint, position });
+    await this.commitFenced(ops, { name: checkpoint, position, expected: next }, partition);
     this.remember(dirty);
     this.metrics.packetsDetected.inc(packets.length);
+  }
+
+  /**
+   * Commits a batch fenced on the checkpoint it was read from. Refused, another replica has taken the partition
+   * and moved it on (this one stalled past its session): nothing was written, the cached state may be older than
+   * the stored one and is dropped (all of it: shared assets' state is not kept per partition), and the batch fails
+   * so that the consumer reads the partition again from the stored checkpoint (`refused` in the supervision).
+   */
+  private async commitFenced(ops: WriteOp[], checkpoint: CheckpointMark, partition: number): Promise<void> {
+    try {
+      await this.store.commit(ops, checkpoint);
+    } catch (error) {
+      if (error instanceof CheckpointFencedError) {
+        this.cache.clear();
+        this.metrics.consumers.fenced(DETECTOR_GROUP, `partition ${partition}`, error);
+      }
+      throw error;
+    }
   }
 
   /**

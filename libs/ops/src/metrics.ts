@@ -111,8 +111,19 @@ export class Metrics {
     labelNames: ['group'],
     registers: [this.registry],
   });
-  /** The consumers and subscriptions that are down now (/health) and their restart and set-aside counters. */
-  readonly consumers = new ConsumerHealth(this.consumerRestarts, this.poisonRecords, this.consumersDown);
+  readonly checkpointsFenced = new Counter({
+    name: 'lorawatch_checkpoint_fenced_total',
+    help: 'Batches whose checkpoint commit was refused because another replica had moved the checkpoint on since it was read (read again from it), per consumer',
+    labelNames: ['consumer'],
+    registers: [this.registry],
+  });
+  /** The consumers and subscriptions that are down now (/health) and their restart, set-aside and fencing counters. */
+  readonly consumers = new ConsumerHealth(
+    this.consumerRestarts,
+    this.poisonRecords,
+    this.consumersDown,
+    this.checkpointsFenced,
+  );
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });

@@ -43,6 +43,7 @@ export class ConsumerHealth {
     private readonly restartCounter: Counter<'group'>,
     private readonly poisonCounter: Counter<'group'>,
     private readonly downGauge: Gauge<'group'>,
+    private readonly fencedCounter: Counter<'consumer'>,
   ) {}
 
   /** The workers down now, oldest failure first. */
@@ -77,6 +78,17 @@ export class ConsumerHealth {
     this.logger.error(`${name}: record at ${where} set aside after repeated failures: ${describe(error)}`);
   }
 
+  /**
+   * A batch's checkpoint commit was refused: another consumer moved the checkpoint on since it was read (it took
+   * the partition over). Not a failure of the records: the batch is read again from the stored checkpoint.
+   */
+  fenced(name: string, where: string, error: unknown): void {
+    this.fencedCounter.inc({ consumer: name });
+    this.logger.warn(
+      `${name}: commit at ${where} fenced, reading again from the stored checkpoint: ${describe(error)}`,
+    );
+  }
+
   /** Stops tracking a worker that was stopped on purpose. */
   forget(name: string): void {
     if (this.down.delete(name)) this.downGauge.set({ group: name }, 0);
@@ -106,6 +118,12 @@ export function loggingHealth(): ConsumerHealth {
     counter('lorawatch_consumer_restarts_total'),
     counter('lorawatch_poison_records_total'),
     new Gauge({ name: 'lorawatch_consumer_down', help: 'down', labelNames: ['group'], registers: [] }),
+    new Counter({
+      name: 'lorawatch_checkpoint_fenced_total',
+      help: 'fenced',
+      labelNames: ['consumer'],
+      registers: [],
+    }),
   );
 }
 

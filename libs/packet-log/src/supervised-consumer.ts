@@ -18,6 +18,12 @@ export interface Supervision {
    * Without it a failing record is retried (with back-off) for ever.
    */
   setAside?: (record: LogRecord, partition: number, error: unknown) => Promise<void>;
+  /**
+   * Tells the errors that refuse the batch as a whole, no record being at fault (a fenced checkpoint commit: another
+   * consumer moved the partition on). The consumer is started again from its committed offsets after the initial
+   * pause, without being reported down and without counting an attempt towards setting a record aside.
+   */
+  refused?: (error: unknown) => boolean;
 }
 
 interface Suspect {
@@ -111,6 +117,7 @@ export class SupervisedConsumer implements Consumer {
       try {
         await this.handler(batch, { partition });
       } catch (error) {
+        if (this.supervision.refused?.(error)) throw error;
         this.suspects.set(partition, { offset: batch.length === 1 ? batch[0].offset : null, attempts: 1 });
         if (batch.length === 1) await this.giveUpIfPoison(batch[0], partition, error);
         else throw error;
@@ -122,6 +129,7 @@ export class SupervisedConsumer implements Consumer {
       try {
         await this.handler([record], { partition });
       } catch (error) {
+        if (this.supervision.refused?.(error)) throw error;
         if (suspect.offset === record.offset) suspect.attempts += 1;
         else Object.assign(suspect, { offset: record.offset, attempts: 1 });
         await this.giveUpIfPoison(record, partition, error);
@@ -149,9 +157,10 @@ export class SupervisedConsumer implements Consumer {
   private failed(slot: Slot, error: unknown): void {
     if (slot.failed || this.stopped) return;
     slot.failed = true;
-    this.failures += 1;
-    const delay = restartDelay(this.failures, this.supervision.policy);
-    this.health.failed(this.supervision.name, error, this.failures, delay);
+    const refused = this.supervision.refused?.(error) === true;
+    if (!refused) this.failures += 1;
+    const delay = restartDelay(refused ? 1 : this.failures, this.supervision.policy);
+    if (!refused) this.health.failed(this.supervision.name, error, this.failures, delay);
     this.timer = setTimeout(() => {
       this.timer = null;
       this.restarting = this.restart(slot).finally(() => (this.restarting = null));

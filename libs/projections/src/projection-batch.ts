@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import type { ReadStore } from '@lorawatch/read-store/read-store.port';
+import { CheckpointFencedError, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { BatchReadView, writtenId, type PendingWrites } from './batch-read-view';
 import type { Projection, ProjectionUpdate } from './projection';
 
@@ -100,7 +100,11 @@ export class ProjectionBatch implements PendingWrites {
     const run = this.committing.then(async () => {
       this.throwIfFailed();
       if (this.open.length > 0 || position <= this.committedPosition) return;
-      await this.store.commit([], { name: this.projection.name, position });
+      await this.store.commit([], {
+        name: this.projection.name,
+        position,
+        expected: this.committedPosition,
+      });
       this.committedPosition = Math.max(this.committedPosition, position);
     });
     this.committing = run.catch(() => undefined);
@@ -125,16 +129,22 @@ export class ProjectionBatch implements PendingWrites {
     const name = this.projection.name;
     const last = batch[batch.length - 1].event.position;
     try {
+      // Fenced on the checkpoint this projection last read or committed: another runner of it that moved the
+      // checkpoint on since makes this one start again from there.
       await this.store.commit(
         batch.flatMap((update) => update.ops),
-        { name, position: last },
+        { name, position: last, expected: this.committedPosition },
       );
     } catch (error) {
-      if (batch.length === 1) throw error;
+      if (batch.length === 1 || error instanceof CheckpointFencedError) throw error;
       // Nothing of the batch was written. One commit per event keeps what comes before the event at fault and
       // fails on that event, as the runner did before batching.
       for (const update of batch) {
-        await this.store.commit(update.ops, { name, position: update.event.position });
+        await this.store.commit(update.ops, {
+          name,
+          position: update.event.position,
+          expected: this.committedPosition,
+        });
         this.committedPosition = update.event.position;
         this.publish(update);
       }

@@ -6,7 +6,7 @@ import {
   type ConsumerHealth,
   type RestartPolicy,
 } from '@lorawatch/ops/supervision';
-import type { ReadStore } from '@lorawatch/read-store/read-store.port';
+import { CheckpointFencedError, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { Projection, ProjectionUpdate } from './projection';
 import { ProjectionBatch } from './projection-batch';
 
@@ -108,14 +108,20 @@ export class ProjectionRunner {
     return lane;
   }
 
-  /** Stops the lane's subscription and starts it again from the checkpoint after the back-off. */
+  /**
+   * Stops the lane's subscription and starts it again from the checkpoint after the back-off. A fenced commit
+   * (another runner of the projection moved its checkpoint on) is no failure: counted, and started again from the
+   * stored checkpoint after the initial pause, without being reported down.
+   */
   private failed(lane: Lane, error: unknown): void {
     if (lane.failed || this.stopped) return;
     lane.failed = true;
-    lane.failures += 1;
     const name = lane.projection.name;
-    const delay = restartDelay(lane.failures, this.options.restart);
-    this.health.failed(name, error, lane.failures, delay);
+    const fenced = error instanceof CheckpointFencedError;
+    if (fenced) this.health.fenced(name, `position ${lane.batch.committed}`, error);
+    else lane.failures += 1;
+    const delay = restartDelay(fenced ? 1 : lane.failures, this.options.restart);
+    if (!fenced) this.health.failed(name, error, lane.failures, delay);
     lane.timer = setTimeout(() => {
       lane.timer = null;
       lane.restarting = this.restart(lane).finally(() => (lane.restarting = null));

@@ -103,6 +103,34 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/**
+ * The checkpoint a commit stores with its writes. `expected` fences the commit: the position the committer read
+ * before the batch it commits (0 when there was no checkpoint yet). When the stored checkpoint is no longer that
+ * position (another consumer committed since, or the read model was reset), nothing of the commit is written and
+ * it fails with CheckpointFencedError. Without `expected` the checkpoint is stored whatever it was.
+ */
+export interface CheckpointMark {
+  name: string;
+  position: number;
+  expected?: number;
+}
+
+/** A fenced commit found its checkpoint moved since the committer read it: nothing of the commit was written. */
+export class CheckpointFencedError extends Error {
+  constructor(
+    readonly checkpoint: string,
+    readonly expected: number,
+    /** The stored position when the engine tells it cheaply; undefined otherwise. */
+    readonly actual?: number,
+  ) {
+    super(
+      `Checkpoint ${checkpoint} moved since it was read (expected ${expected}` +
+        `${actual === undefined ? '' : `, found ${actual}`}): nothing of the commit was written`,
+    );
+    this.name = 'CheckpointFencedError';
+  }
+}
+
 export interface Collection<T extends Doc> {
   get(id: string): Promise<T | null>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
@@ -122,8 +150,11 @@ export interface Collection<T extends Doc> {
 export interface ReadStore {
   /** Declares a collection and its indexes (idempotent). */
   collection<T extends Doc>(spec: CollectionSpec): Collection<T>;
-  /** Applies the writes and the checkpoint atomically: all or nothing. */
-  commit(ops: WriteOp[], checkpoint?: { name: string; position: number }): Promise<void>;
+  /**
+   * Applies the writes and the checkpoint atomically: all or nothing. A fenced checkpoint (`expected` set) that no
+   * longer holds the expected position fails the commit with CheckpointFencedError, in the same transaction.
+   */
+  commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void>;
   checkpoint(name: string): Promise<number>;
   /** Drops every document of the collections and the checkpoint (for a rebuild). */
   reset(collections: string[], checkpointName: string): Promise<void>;

@@ -1,7 +1,15 @@
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { retryWhileBusy } from '@lorawatch/sqlite/busy-retry';
 import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
-import type { Collection, CollectionSpec, Doc, ReadStore, WriteOp } from '../read-store.port';
+import {
+  CheckpointFencedError,
+  type CheckpointMark,
+  type Collection,
+  type CollectionSpec,
+  type Doc,
+  type ReadStore,
+  type WriteOp,
+} from '../read-store.port';
 import { DocumentTables } from './document-tables';
 import { SqliteCollection } from './sqlite-collection';
 
@@ -40,7 +48,7 @@ export class SqliteReadStore implements ReadStore {
     return new SqliteCollection<T>(this.tables, spec.name, (ops) => this.write(ops));
   }
 
-  async commit(ops: WriteOp[], checkpoint?: { name: string; position: number }): Promise<void> {
+  async commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void> {
     await retryWhileBusy(() => this.write(ops, checkpoint));
   }
 
@@ -63,21 +71,38 @@ export class SqliteReadStore implements ReadStore {
     if (this.options.ownsDatabase && this.db.open) this.db.close();
   }
 
-  /** One synchronous IMMEDIATE transaction: all writes and the checkpoint, or nothing. */
-  private write(ops: WriteOp[], checkpoint?: { name: string; position: number }): void {
+  /**
+   * One synchronous IMMEDIATE transaction: all writes and the checkpoint, or nothing. A fenced checkpoint is
+   * written first by a statement that only matches the expected position; when it changes no row, the transaction
+   * rolls back before any write is applied.
+   */
+  private write(ops: WriteOp[], checkpoint?: CheckpointMark): void {
     this.db
       .transaction(() => {
+        if (checkpoint) this.storeCheckpoint(checkpoint);
         for (const op of ops) this.tables.apply(op);
-        if (checkpoint) {
-          this.tables.statements
-            .get(
-              `INSERT INTO read_checkpoints (name, position) VALUES (?, ?)
-               ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
-            )
-            .run(checkpoint.name, checkpoint.position);
-        }
       })
       .immediate();
     this.commitSignal.notify();
   }
+
+  private storeCheckpoint({ name, position, expected }: CheckpointMark): void {
+    if (expected === undefined) {
+      this.tables.statements.get(UPSERT_CHECKPOINT).run(name, position);
+      return;
+    }
+    // No row reads as position 0: a first commit expects 0 and inserts it.
+    const sql = expected === 0 ? UPSERT_CHECKPOINT_FROM_ZERO : ADVANCE_CHECKPOINT;
+    const params = expected === 0 ? [name, position] : [position, name, expected];
+    if (this.tables.statements.get(sql).run(...params).changes === 1) return;
+    const row = this.tables.statements.get('SELECT position FROM read_checkpoints WHERE name = ?').get(name);
+    throw new CheckpointFencedError(name, expected, (row as { position: number } | undefined)?.position ?? 0);
+  }
 }
+
+const UPSERT_CHECKPOINT = `
+  INSERT INTO read_checkpoints (name, position) VALUES (?, ?)
+  ON CONFLICT (name) DO UPDATE SET position = excluded.position`;
+/** A conflicting row is updated only where it still holds 0 (else no row changes: fenced). */
+const UPSERT_CHECKPOINT_FROM_ZERO = `${UPSERT_CHECKPOINT} WHERE read_checkpoints.position = 0`;
+const ADVANCE_CHECKPOINT = 'UPDATE read_checkpoints SET position = ? WHERE name = ? AND position = ?';

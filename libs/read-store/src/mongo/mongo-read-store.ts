@@ -7,7 +7,9 @@ import {
   type TransactionOptions,
 } from 'mongodb';
 import {
+  CheckpointFencedError,
   DuplicateKeyError,
+  type CheckpointMark,
   type Collection,
   type CollectionSpec,
   type CountByRow,
@@ -43,6 +45,7 @@ import {
   indexDescriptions,
   portDoc,
   writeRuns,
+  type CheckpointUpdate,
   type StoredDoc,
   type WriteRun,
 } from './mongo-writes';
@@ -133,18 +136,17 @@ export class MongoReadStore implements ReadStore {
     return new MongoCollection<T>(this, spec.name);
   }
 
-  async commit(ops: WriteOp[], checkpoint?: { name: string; position: number }): Promise<void> {
+  async commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void> {
     const runs = writeRuns(ops);
-    const mark = checkpoint ? checkpointUpdate(checkpoint) : undefined;
+    const mark = checkpoint ? { checkpoint, ...checkpointUpdate(checkpoint) } : undefined;
     await this.ready(ops.map((op) => op.collection));
     if (!mark && runs.length === 0) return;
     // A single write is atomic on its own: no transaction needed.
     if (!mark && runs.length === 1 && runs[0].models.length === 1) return this.applyRun(runs[0]);
     await this.transaction(async (session) => {
+      // The checkpoint first: a fenced one aborts the transaction before any write is sent.
+      if (mark) await this.storeCheckpoint(mark, session);
       for (const run of runs) await this.applyRun(run, session);
-      if (mark) {
-        await this.checkpoints().updateOne(mark.filter, mark.update, { upsert: true, session });
-      }
     });
   }
 
@@ -172,6 +174,24 @@ export class MongoReadStore implements ReadStore {
     const name = mongoCollectionName(collection);
     await this.ready([collection]);
     return this.db.collection<StoredDoc>(name);
+  }
+
+  /** One conditional update in the commit's transaction; fails with CheckpointFencedError when fenced. */
+  private async storeCheckpoint(
+    { checkpoint, filter, update, upsert }: CheckpointUpdate & { checkpoint: CheckpointMark },
+    session: ClientSession,
+  ): Promise<void> {
+    const fenced = (): CheckpointFencedError =>
+      new CheckpointFencedError(checkpoint.name, checkpoint.expected ?? 0);
+    let result;
+    try {
+      result = await this.checkpoints().updateOne(filter, update, { upsert, session });
+    } catch (error) {
+      // Expecting no checkpoint (0), the upsert met one stored since under the same _id.
+      if (checkpoint.expected !== undefined && duplicateKeyIndex(error) !== undefined) throw fenced();
+      throw error;
+    }
+    if (result.matchedCount === 0 && result.upsertedCount === 0) throw fenced();
   }
 
   private checkpoints(): MongoCollectionOf<CheckpointDoc> {

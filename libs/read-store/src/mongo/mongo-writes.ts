@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, Document, IndexDescription } from 'mongodb';
-import type { CollectionSpec, Doc, WriteOp } from '../read-store.port';
+import type { CheckpointMark, CollectionSpec, Doc, WriteOp } from '../read-store.port';
 import { fieldSegments } from '../embedded/field-path';
 import { mongoCollectionName, mongoPath } from './mongo-query';
 
@@ -161,15 +161,27 @@ export function incUpdate(
   return Object.keys($inc).length > 0 ? { $inc, $setOnInsert } : { $setOnInsert };
 }
 
-export function checkpointUpdate(checkpoint: { name: string; position: number }): {
-  filter: { _id: string };
+export interface CheckpointUpdate {
+  filter: { _id: string; position?: number };
   update: { $set: { position: number } };
-} {
+  upsert: boolean;
+}
+
+/**
+ * The update of a checkpoint document. A fenced checkpoint's filter also matches the expected position: with
+ * `expected` 0 the upsert inserts a first checkpoint, and meets the _id of one stored since (E11000: fenced); with
+ * a higher `expected` nothing is inserted and no match means fenced.
+ */
+export function checkpointUpdate(checkpoint: CheckpointMark): CheckpointUpdate {
   if (typeof checkpoint.name !== 'string' || checkpoint.name === '')
     throw new Error('A checkpoint needs a name');
   if (!Number.isFinite(checkpoint.position))
     throw new Error(`Invalid checkpoint position ${checkpoint.position}`);
-  return { filter: { _id: checkpoint.name }, update: { $set: { position: checkpoint.position } } };
+  const { name, position, expected } = checkpoint;
+  const update = { $set: { position } };
+  if (expected === undefined) return { filter: { _id: name }, update, upsert: true };
+  if (!Number.isFinite(expected)) throw new Error(`Invalid expected checkpoint position ${expected}`);
+  return { filter: { _id: name, position: expected }, update, upsert: expected === 0 };
 }
 
 const DUPLICATE_KEY = 11000;

@@ -222,10 +222,27 @@ describe('documents, checkpoints and errors', () => {
     expect(checkpointUpdate({ name: 'alerts-projection', position: 42 })).toEqual({
       filter: { _id: 'alerts-projection' },
       update: { $set: { position: 42 } },
+      upsert: true,
     });
     expect(() => checkpointUpdate({ name: '', position: 1 })).toThrow('needs a name');
     expect(() => checkpointUpdate({ name: 'p', position: Number.NaN })).toThrow(
       'Invalid checkpoint position',
+    );
+  });
+
+  it('matches a fenced checkpoint on the position expected, inserting only a first one', () => {
+    expect(checkpointUpdate({ name: 'detectors-p0', position: 10, expected: 0 })).toEqual({
+      filter: { _id: 'detectors-p0', position: 0 },
+      update: { $set: { position: 10 } },
+      upsert: true,
+    });
+    expect(checkpointUpdate({ name: 'detectors-p0', position: 20, expected: 10 })).toEqual({
+      filter: { _id: 'detectors-p0', position: 10 },
+      update: { $set: { position: 20 } },
+      upsert: false,
+    });
+    expect(() => checkpointUpdate({ name: 'p', position: 1, expected: Number.NaN })).toThrow(
+      'Invalid expected checkpoint position',
     );
   });
 

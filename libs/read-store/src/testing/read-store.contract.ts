@@ -1,4 +1,5 @@
 import {
+  CheckpointFencedError,
   DuplicateKeyError,
   type Collection,
   type Doc,
@@ -7,6 +8,7 @@ import {
   type ReadStore,
   type Scalar,
   type Sort,
+  type WriteOp,
 } from '../read-store.port';
 import { seekValues } from '../seek';
 
@@ -577,5 +579,112 @@ export function readStoreContract(
         expect(await store.checkpoint('q')).toBe(9);
       });
     });
+
+    describe('fenced checkpoints', () => {
+      /** Writes of every kind, on documents that exist and documents that do not. */
+      const batchOps = (tag: string): WriteOp[] => [
+        { op: 'upsert', collection: 'alerts', doc: { ...ALERTS[0], id: `${tag}-new` } },
+        { op: 'patch', collection: 'alerts', id: 'a1', set: { note: tag } },
+        { op: 'delete', collection: 'alerts', id: 'a2' },
+        { op: 'inc', collection: 'stats', id: 'total', inc: { n: 1 } },
+      ];
+      const stats = (): Collection<Doc & { n: number }> => store.collection({ name: 'stats' });
+
+      it('commits a first checkpoint expected at 0, with its writes', async () => {
+        expect(await store.checkpoint('detectors-p0')).toBe(0);
+        await store.commit(batchOps('first'), { name: 'detectors-p0', position: 10, expected: 0 });
+
+        expect(await store.checkpoint('detectors-p0')).toBe(10);
+        expect(await alerts.get('first-new')).not.toBeNull();
+        expect((await alerts.get('a1'))?.note).toBe('first');
+        expect(await alerts.get('a2')).toBeNull();
+        expect(await stats().get('total')).toEqual({ id: 'total', n: 1 });
+      });
+
+      it('commits when the stored checkpoint is still the one the committer read', async () => {
+        await store.commit([], { name: 'p', position: 10, expected: 0 });
+        await store.commit(batchOps('second'), { name: 'p', position: 25, expected: 10 });
+        await store.commit([], { name: 'p', position: 30, expected: 25 });
+
+        expect(await store.checkpoint('p')).toBe(30);
+        expect((await alerts.get('a1'))?.note).toBe('second');
+        expect(await stats().get('total')).toEqual({ id: 'total', n: 1 });
+      });
+
+      it('refuses a stale first committer and writes nothing of its commit', async () => {
+        // Two consumers read the same absent checkpoint; the other one commits first, through its own connection.
+        const other = await fixture.open();
+        other.collection<AlertDoc>(ALERTS_SPEC);
+        await other.commit([{ op: 'patch', collection: 'alerts', id: 'a3', set: { note: 'other' } }], {
+          name: 'p',
+          position: 10,
+          expected: 0,
+        });
+
+        const stale = store.commit(batchOps('stale'), { name: 'p', position: 10, expected: 0 });
+
+        await expect(stale).rejects.toBeInstanceOf(CheckpointFencedError);
+        await expect(stale).rejects.toMatchObject({ checkpoint: 'p', expected: 0 });
+        expect(await store.checkpoint('p')).toBe(10);
+        expect((await alerts.get('a3'))?.note).toBe('other');
+        expectUntouched(await alerts.find({}), await stats().get('total'));
+      });
+
+      it('refuses a committer whose checkpoint moved on since it read it, and keeps the newer one', async () => {
+        await store.commit([], { name: 'p', position: 10, expected: 0 });
+        const other = await fixture.open();
+        // The other consumer took the partition over from 10 and went further.
+        await other.commit([], { name: 'p', position: 20, expected: 10 });
+        await other.commit([], { name: 'p', position: 35, expected: 20 });
+
+        // The stalled one resumes with the batch it read at 10.
+        await expect(
+          store.commit(batchOps('stalled'), { name: 'p', position: 20, expected: 10 }),
+        ).rejects.toBeInstanceOf(CheckpointFencedError);
+        await expect(store.commit([], { name: 'p', position: 20, expected: 10 })).rejects.toBeInstanceOf(
+          CheckpointFencedError,
+        );
+
+        expect(await store.checkpoint('p')).toBe(35);
+        expectUntouched(await alerts.find({}), await stats().get('total'));
+        // Read again from the stored checkpoint, it commits.
+        await store.commit([], { name: 'p', position: 40, expected: await store.checkpoint('p') });
+        expect(await store.checkpoint('p')).toBe(40);
+      });
+
+      it('refuses a committer whose checkpoint was reset since it read it', async () => {
+        await store.commit([], { name: 'p', position: 10, expected: 0 });
+        await store.reset(['stats'], 'p');
+
+        await expect(
+          store.commit(batchOps('reset'), { name: 'p', position: 20, expected: 10 }),
+        ).rejects.toBeInstanceOf(CheckpointFencedError);
+        expect(await store.checkpoint('p')).toBe(0);
+        expectUntouched(await alerts.find({}), await stats().get('total'));
+      });
+
+      it('fences each checkpoint on its own and leaves unfenced commits as they were', async () => {
+        await store.commit([], { name: 'p', position: 10, expected: 0 });
+        await store.commit([], { name: 'q', position: 3, expected: 0 });
+        // A commit that does not fence stores its checkpoint whatever it was (a reset to an earlier position).
+        await store.commit([], { name: 'p', position: 4 });
+
+        await expect(store.commit([], { name: 'q', position: 5, expected: 4 })).rejects.toBeInstanceOf(
+          CheckpointFencedError,
+        );
+        await store.commit([], { name: 'p', position: 12, expected: 4 });
+        expect(await store.checkpoint('p')).toBe(12);
+        expect(await store.checkpoint('q')).toBe(3);
+      });
+    });
   });
+}
+
+/** The alerts as the fixture wrote them, and no counter: nothing of a refused commit was written. */
+function expectUntouched(alerts: AlertDoc[], total: Doc | null): void {
+  const byId = new Map(alerts.map((doc) => [doc.id, doc]));
+  expect([...byId.keys()].sort()).toEqual(ALERTS.map((doc) => doc.id).sort());
+  expect(byId.get('a1')?.note).toBeUndefined();
+  expect(byId.get('a2')).toEqual(ALERTS[1]);
+  expect(total).toBeNull();
 }

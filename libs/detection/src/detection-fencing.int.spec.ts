@@ -1,0 +1,211 @@
+import type { AlertDraft } from '@lorawatch/domain/alert';
+import type { Packet } from '@lorawatch/domain/packet';
+import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
+import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
+import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';
+import { Metrics } from '@lorawatch/ops/metrics';
+import { SET_ASIDE_RECORDS } from '@lorawatch/ops/set-aside-records';
+import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
+import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
+import {
+  CheckpointFencedError,
+  type CheckpointMark,
+  type Collection,
+  type CollectionSpec,
+  type Doc,
+  type ReadStore,
+  type WriteOp,
+} from '@lorawatch/read-store/read-store.port';
+import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
+import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
+import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
+import { DETECTOR_GROUP, DetectionRunner, detectorCheckpoint } from './detection-runner';
+import { PolicyProvider } from './policy-provider';
+
+const CHECKPOINT = detectorCheckpoint(0);
+
+/**
+ * One replica's view of the shared read store. Every commit of the partition's checkpoint is followed by a look at
+ * the stored checkpoint (`seen`, in commit order across replicas); `stallAt` holds back this replica's checkpoint
+ * commit of that number (1 for the first) until `resume()`, as a replica paused past its session would.
+ */
+class ReplicaStore implements ReadStore {
+  readonly stalled: Promise<unknown>;
+  private release: () => void = () => undefined;
+  private settle: (outcome: unknown) => void = () => undefined;
+  private commits = 0;
+
+  constructor(
+    private readonly inner: ReadStore,
+    private readonly seen: number[],
+    private readonly options: { stallAt?: number } = {},
+  ) {
+    this.stalled = new Promise((settle) => (this.settle = settle));
+  }
+
+  get commitSignal(): ReadStore['commitSignal'] {
+    return this.inner.commitSignal;
+  }
+
+  resume(): void {
+    this.release();
+  }
+
+  collection<T extends Doc>(spec: CollectionSpec): Collection<T> {
+    return this.inner.collection<T>(spec);
+  }
+
+  async commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void> {
+    if (checkpoint?.name !== CHECKPOINT) return this.inner.commit(ops, checkpoint);
+    this.commits += 1;
+    const stall = this.commits === this.options.stallAt;
+    if (stall) {
+      await new Promise<void>((release) => (this.release = release));
+    }
+    try {
+      await this.inner.commit(ops, checkpoint);
+      if (stall) this.settle('committed');
+    } catch (error) {
+      if (stall) this.settle(error);
+      throw error;
+    } finally {
+      this.seen.push(await this.inner.checkpoint(CHECKPOINT));
+    }
+  }
+
+  checkpoint(name: string): Promise<number> {
+    return this.inner.checkpoint(name);
+  }
+
+  reset(collections: string[], checkpointName: string): Promise<void> {
+    return this.inner.reset(collections, checkpointName);
+  }
+
+  async close(): Promise<void> {
+    // The shared store is closed by the test.
+  }
+}
+
+/**
+ * Two detector replicas on the same partition: A commits a batch, reads the next one and stalls before its commit
+ * (past its session: B takes the partition over from the committed offset and detects to the end of the log). When
+ * A resumes, its commit is fenced: nothing of it is written, the checkpoint never goes back, A drops what it cached
+ * and reads on from the stored checkpoint, and every alert is raised once, exactly as one runner would raise them.
+ */
+describe('a detector replica that stalls past its session', () => {
+  let temp: TempSqliteFile;
+  let db: Database;
+  let log: SqlitePacketLog;
+  let events: SqliteEventStore;
+  let store: SqliteReadStore;
+
+  beforeEach(() => {
+    temp = createTempSqliteFile('detection-fencing');
+    db = openDatabase(temp.file);
+    log = new SqlitePacketLog(db, { partitions: 1, pollIntervalMs: 20 });
+    events = new SqliteEventStore(db);
+    store = new SqliteReadStore(db);
+  });
+  afterEach(async () => {
+    await log.close();
+    await events.close();
+    await store.close();
+    db.close();
+    temp.remove();
+  });
+
+  const replica = (replicaStore: ReadStore, metrics: Metrics, cacheState: boolean) =>
+    new DetectionRunner(log, events, replicaStore, new PolicyProvider(replicaStore), metrics, {
+      tickIntervalMs: 0,
+      cacheState,
+      restart: { initialDelayMs: 50, maxDelayMs: 200, poisonAttempts: 1 },
+    });
+
+  it('is fenced when it resumes: no checkpoint regression, no alert twice, and it reads on from the stored one', async () => {
+    const packets = simulatedPackets(900);
+    const [early, late] = [packets.slice(0, 600), packets.slice(600)];
+    await log.append(early);
+    const seen: number[] = [];
+    const storeA = new ReplicaStore(store, seen, { stallAt: 2 });
+    const metricsA = new Metrics();
+    const metricsB = new Metrics();
+    // A keeps its state in memory between batches: what it cached before the stall must not outlive the fence.
+    const a = replica(storeA, metricsA, true);
+    const b = replica(new ReplicaStore(store, seen), metricsB, false);
+
+    a.start();
+    await until(async () => (await store.checkpoint(CHECKPOINT)) > 0);
+    const stalledAt = await store.checkpoint(CHECKPOINT);
+    expect(stalledAt).toBeLessThan(early.length);
+
+    b.start();
+    await b.drained();
+    expect(await store.checkpoint(CHECKPOINT)).toBe(early.length);
+    storeA.resume();
+    expect(await storeA.stalled).toBeInstanceOf(CheckpointFencedError);
+    expect(await store.checkpoint(CHECKPOINT)).toBe(early.length);
+    await b.stop();
+
+    // A alone from here: it reads the partition on from the stored checkpoint, not from where it stalled.
+    await log.append(late);
+    await a.drained();
+    await a.stop();
+
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen).toEqual([...seen].sort((x, y) => x - y));
+    expect(await store.checkpoint(CHECKPOINT)).toBe(packets.length);
+
+    const raised = (await events.readAll())
+      .filter((event) => event.type === 'AlertRaised')
+      .map((event) => (event.data as AlertDraft).id);
+    const expected = runDetection(packets, new PolicyRules([])).alerts.map((alert) => alert.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(new Set(raised).size).toBe(raised.length);
+    expect(new Set(raised)).toEqual(new Set(expected));
+
+    // Counted as fenced, not as a failure of the packets: nothing set aside, never reported down.
+    expect(await metricsA.registry.getSingleMetricAsString('lorawatch_checkpoint_fenced_total')).toContain(
+      `lorawatch_checkpoint_fenced_total{consumer="${DETECTOR_GROUP}"} 1`,
+    );
+    for (const name of ['lorawatch_poison_records_total', 'lorawatch_consumer_down'])
+      expect(await metricsA.registry.getSingleMetricAsString(name)).not.toContain(
+        `group="${DETECTOR_GROUP}"`,
+      );
+    expect(
+      await metricsB.registry.getSingleMetricAsString('lorawatch_checkpoint_fenced_total'),
+    ).not.toContain('consumer=');
+    expect(await store.collection(SET_ASIDE_RECORDS).count()).toBe(0);
+  });
+});
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('Condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function simulatedPackets(count: number): Packet[] {
+  const simulator = new NetworkSimulator({
+    devices: 10,
+    gateways: 2,
+    seed: 19,
+    attacks: ['join-replay', 'devnonce-repeat', 'uplink-replay'],
+    attackIntervalSeconds: 60,
+  });
+  const packets: Packet[] = [];
+  while (packets.length < count) {
+    for (const message of simulator.next()) {
+      if (message.retain) continue;
+      const outcome = parseChirpstackV3Message(message.topic, message.payload, {
+        dataSourceId: 1,
+        organizationId: 1,
+        receivedAt: '2026-11-23T10:00:00.000Z',
+      });
+      if (outcome.kind === 'packets') packets.push(...outcome.packets);
+    }
+  }
+  return packets.slice(0, count);
+}
