@@ -16,6 +16,7 @@ import { NotificationsModule } from '@lorawatch/notifications/notifications.modu
 import { PoliciesModule } from '@lorawatch/policies/policies.module';
 import { READ_MODEL_SYNC } from '@lorawatch/projections/read-model-sync';
 import { TagsModule } from '@lorawatch/tags/tags.module';
+import { WhatIfModule } from '@lorawatch/what-if/what-if.module';
 import { READINESS } from '@lorawatch/ops/readiness';
 
 @Global()
@@ -65,6 +66,7 @@ export class ProcessModule {
         DashboardModule,
         ConsoleConfigModule,
         AuditModule,
+        WhatIfModule,
       ],
       controllers: shape.controllers ?? [],
       providers: [
