@@ -13,6 +13,10 @@
 #                                     --watch-pid: stop the broker when that process is gone (a test runner killed
 #                                     before it could call stop leaves no broker behind)
 #   scripts/kafka-broker.sh stop DIR  stops the broker started in DIR and deletes DIR
+#   scripts/kafka-broker.sh halt DIR  stops the broker started in DIR and keeps its store (an outage)
+#   scripts/kafka-broker.sh restart DIR
+#                                     starts the broker of DIR again, on the same ports and store; waits until it
+#                                     serves
 #
 # KAFKA_VERSION (default 3.9.1, the version of docker-compose.yml: kafkajs speaks protocol versions that Kafka 4
 # removed) and LORAWATCH_KAFKA_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/lorawatch-kafka) choose what and where.
@@ -53,6 +57,34 @@ fetch() {
 
 free_port() {
   node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+# A small heap, one GC thread, and the quick JIT only: the tests push megabytes, and start time counts more.
+java_options() {
+  java_opts=(-Xms128m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true
+    "-Dlog4j.configuration=file:$1/log4j.properties")
+}
+
+# Starts the broker of a formatted DIR in the background and waits until it serves.
+launch() {
+  local dir="$1" java_opts
+  java_options "$dir"
+  [ -f "$dir/server.log" ] && mv "$dir/server.log" "$dir/server.log.previous"
+  nohup java "${java_opts[@]}" -cp "$lib/*" kafka.Kafka "$dir/server.properties" \
+    >"$dir/server.log" 2>&1 </dev/null &
+  local pid=$!
+  echo "$pid" >"$dir/broker.pid"
+  local deadline=$((SECONDS + 90))
+  until grep -q "Kafka Server started" "$dir/server.log" 2>/dev/null; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      die "the broker exited while starting: $(grep -m3 -E 'ERROR|Exception' "$dir/server.log" || tail -3 "$dir/server.log")"
+    fi
+    if [ $SECONDS -ge $deadline ]; then
+      kill -9 "$pid" 2>/dev/null || true
+      die "the broker did not start within 90 s (log: $dir/server.log)"
+    fi
+    sleep 0.2
+  done
 }
 
 start() {
@@ -109,51 +141,54 @@ log4j.logger.org.apache.kafka=INFO
 log4j.logger.state.change.logger=WARN
 EOF
 
-  # A small heap, one GC thread, and the quick JIT only: the tests push megabytes, and start time counts more.
-  local java_opts=(-Xms128m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true
-    "-Dlog4j.configuration=file:$dir/log4j.properties")
+  local java_opts
+  java_options "$dir"
   # A KRaft cluster id is 16 random bytes in URL-safe base64.
   local cluster_id
   cluster_id="$(node -e "console.log(require('crypto').randomBytes(16).toString('base64url'))")"
   java "${java_opts[@]}" -cp "$lib/*" kafka.tools.StorageTool format -t "$cluster_id" \
     -c "$dir/server.properties" >"$dir/format.log" 2>&1 || die "formatting the KRaft store failed: $(tail -3 "$dir/format.log")"
 
-  nohup java "${java_opts[@]}" -cp "$lib/*" kafka.Kafka "$dir/server.properties" \
-    >"$dir/server.log" 2>&1 </dev/null &
-  local pid=$!
-  echo "$pid" >"$dir/broker.pid"
+  launch "$dir"
   if [ -n "$watch_pid" ]; then
-    nohup bash -c "while kill -0 $watch_pid 2>/dev/null && kill -0 $pid 2>/dev/null; do sleep 1; done
-      kill -9 $pid 2>/dev/null; rm -rf '$dir'" >/dev/null 2>&1 </dev/null &
+    # Reads the pid file each time: a broker halted and restarted keeps being watched; stop deletes DIR, which ends it.
+    nohup bash -c "while kill -0 $watch_pid 2>/dev/null && [ -f '$dir/broker.pid' ]; do sleep 1; done
+      [ -f '$dir/broker.pid' ] && kill -9 \$(cat '$dir/broker.pid') 2>/dev/null; rm -rf '$dir'" >/dev/null 2>&1 </dev/null &
   fi
-
-  local deadline=$((SECONDS + 90))
-  until grep -q "Kafka Server started" "$dir/server.log" 2>/dev/null; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      die "the broker exited while starting: $(grep -m3 -E 'ERROR|Exception' "$dir/server.log" || tail -3 "$dir/server.log")"
-    fi
-    if [ $SECONDS -ge $deadline ]; then
-      kill -9 "$pid" 2>/dev/null || true
-      die "the broker did not start within 90 s (log: $dir/server.log)"
-    fi
-    sleep 0.2
-  done
   echo "KAFKA_BROKERS=127.0.0.1:$port"
+  echo "KAFKA_DIR=$dir"
+}
+
+# Stops the broker of DIR (a controlled shutdown, killed past 20 s); the store stays.
+halt() {
+  local dir="${1:-}"
+  [ -n "$dir" ] && [ -f "$dir/broker.pid" ] || die "usage: halt DIR (the KAFKA_DIR that start printed)"
+  local pid
+  pid="$(cat "$dir/broker.pid")"
+  if kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"
+    local deadline=$((SECONDS + 20))
+    while kill -0 "$pid" 2>/dev/null && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+}
+
+restart() {
+  local dir="${1:-}"
+  [ -n "$dir" ] && [ -f "$dir/server.properties" ] || die "usage: restart DIR (the KAFKA_DIR that start printed)"
+  local why
+  why="$(status)" || die "$why"
+  local pid
+  pid="$(cat "$dir/broker.pid" 2>/dev/null || true)"
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && die "the broker of $dir is running"
+  launch "$dir"
   echo "KAFKA_DIR=$dir"
 }
 
 stop() {
   local dir="${1:-}"
   [ -n "$dir" ] && [ -f "$dir/broker.pid" ] || die "usage: stop DIR (the KAFKA_DIR that start printed)"
-  local pid
-  pid="$(cat "$dir/broker.pid")"
-  if kill -0 "$pid" 2>/dev/null; then
-    kill "$pid"
-    # A controlled shutdown takes a few seconds; past 20 s the store is thrown away anyway.
-    local deadline=$((SECONDS + 20))
-    while kill -0 "$pid" 2>/dev/null && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
-    kill -9 "$pid" 2>/dev/null || true
-  fi
+  halt "$dir"
   rm -rf "$dir"
 }
 
@@ -162,5 +197,7 @@ case "${1:-}" in
   status) status ;;
   start) shift; start "$@" ;;
   stop) shift; stop "$@" ;;
-  *) die "usage: $0 fetch | status | start [--port N] [--segment-bytes N] [--dir DIR] [--watch-pid PID] | stop DIR" ;;
+  halt) shift; halt "$@" ;;
+  restart) shift; restart "$@" ;;
+  *) die "usage: $0 fetch | status | start [--port N] [--segment-bytes N] [--dir DIR] [--watch-pid PID] | stop DIR | halt DIR | restart DIR" ;;
 esac

@@ -3,7 +3,7 @@ import type { BatchHandler, ConsumeOptions, Consumer } from '../packet-log.port'
 import { decodePacketMessages, type RejectedMessage } from './kafka-messages';
 import { fetchCommitted, fetchWatermarks } from './kafka-admin';
 import { chunk, commitAfter, fetchSettings, gapCommits, reachedEnds, toKafkaOffset } from './kafka-offsets';
-import { pinnedAssigner } from './pinned-assigner';
+import { packetLogAssigners } from './pinned-assigner';
 
 export interface KafkaConsumerSettings {
   kafka: Kafka;
@@ -15,6 +15,8 @@ export interface KafkaConsumerSettings {
   /** Partitions asked for; null: whatever the group assigns. */
   owned: number[] | null;
   pollIntervalMs: number;
+  /** How old the member's topic metadata may get: partitions added to the topic are dealt within about this. */
+  metadataMaxAgeMs: number;
   onError: (error: unknown) => void;
   onRejected: (rejected: RejectedMessage[]) => void;
   onStopped: (consumer: KafkaGroupConsumer) => void;
@@ -50,7 +52,8 @@ export class KafkaGroupConsumer implements Consumer {
     this.consumer = settings.kafka.consumer({
       groupId: settings.groupId,
       allowAutoTopicCreation: false,
-      partitionAssigners: [pinnedAssigner(settings.topic, settings.partitions, settings.owned)],
+      partitionAssigners: packetLogAssigners(settings.topic, settings.partitions, settings.owned),
+      metadataMaxAge: settings.metadataMaxAgeMs,
       ...fetchSettings(options.lingerMs),
     });
     this.consumer.on(this.consumer.events.GROUP_JOIN, (event) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { packetKey } from '@lorawatch/domain/packet';
+import { packetKey, type Packet } from '@lorawatch/domain/packet';
 import { isPacketRecord, type LogRecord } from '../packet-log.port';
 import { samplePacket } from '../testing/packet-log.contract';
 import { whileLeaderMoves } from './kafka-admin';
@@ -166,6 +166,96 @@ describeOrSkip(
       const offsets = received.filter((record) => record.partition === partition).map((r) => r.offset);
       expect(offsets).toEqual(Array.from({ length: end }, (_, i) => i));
       expect((await log.committedOffsets('detectors'))[partition]).toBe(end);
+    });
+  },
+);
+
+/**
+ * Partitions grown while a consumer runs: a newer deployment opens the log with more partitions (the topic grows),
+ * while a member opened with the old count keeps running. The group's leader deals the topic's partitions (from
+ * the broker's metadata), not the count it was opened with, so the new partitions are read too.
+ */
+describeOrSkip(
+  `Kafka drill: partitions grown while a consumer runs${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+  () => {
+    let kafka: Kafka;
+    const run = randomUUID().slice(0, 8);
+    const topic = `packets-grow-${run}`;
+    const groupPrefix = `grow-${run}-`;
+    const logs: KafkaPacketLog[] = [];
+
+    const open = async (partitions: number): Promise<KafkaPacketLog> => {
+      const log = await KafkaPacketLog.open({
+        kafka,
+        topic,
+        partitions,
+        groupPrefix,
+        pollIntervalMs: 50,
+        metadataMaxAgeMs: 500,
+        onError: () => undefined,
+        onRejected: () => undefined,
+      });
+      logs.push(log);
+      return log;
+    };
+
+    beforeAll(async () => {
+      kafka = new Kafka({
+        clientId: 'lorawatch-drill-grow',
+        brokers: parseBrokers(await kafkaUnderTest.url()),
+        logLevel: logLevel.NOTHING,
+      });
+    });
+
+    afterAll(async () => {
+      if (!kafka) return;
+      await Promise.all(logs.map((log) => log.close()));
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+      } finally {
+        await admin.disconnect();
+      }
+    });
+
+    it('the running member is dealt the new partitions and reads their records', async () => {
+      const old = await open(2);
+      const received = new Map<string, number>();
+      const consumer = old.consume({ group: 'detectors' }, async (batch) => {
+        for (const record of batch)
+          if (isPacketRecord(record)) received.set(record.packet.id, record.partition);
+      });
+      await old.append([
+        samplePacket('before-0', '70b3d57ed0000010'),
+        samplePacket('before-1', '70b3d57ed0000011'),
+      ]);
+      // Polled rather than drained(): on a fresh broker the group coordinator may still be moving in.
+      for (const limit = Date.now() + 20_000; received.size < 2 && Date.now() < limit;) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(received.size).toBe(2);
+
+      const grown = await open(4);
+      // Packets the grown log places on the new partitions 2 and 3.
+      const onNew: Packet[] = [];
+      for (let n = 0; onNew.length < 6 && n < 500; n += 1) {
+        const packet = samplePacket(`after-${n}`, `70b3d57ed1${String(n).padStart(6, '0')}`);
+        if (grown.partitionFor(packetKey(packet)) >= 2) onNew.push(packet);
+      }
+      const outcomes = await grown.append(onNew);
+      const newPartitions = new Set(outcomes.map((outcome) => outcome.partition));
+      expect([...newPartitions].sort()).toEqual([2, 3]);
+
+      const deadline = Date.now() + 20_000;
+      while (onNew.some((packet) => !received.has(packet.id)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(onNew.map((packet) => received.get(packet.id))).toEqual(
+        outcomes.map((outcome) => outcome.partition),
+      );
+      expect((consumer as { assignedPartitions(): number[] }).assignedPartitions()).toEqual([0, 1, 2, 3]);
+      await consumer.stop();
     });
   },
 );

@@ -50,6 +50,23 @@ export interface KafkaPacketLogOptions {
   dedupWindow?: number;
   /** How often drained() looks at the committed offsets. Default 100. */
   pollIntervalMs?: number;
+  /**
+   * How old a consumer's topic metadata may get before it looks again: partitions added to the topic (by a newer
+   * deployment, or by hand) are dealt to the group's members within about this. Default 30 000.
+   */
+  metadataMaxAgeMs?: number;
+  /**
+   * Appends waiting or being written on this connection, at most; one more is refused at once
+   * (AppendRefusedError), so a Kafka outage holds a bounded amount of memory. Default 64.
+   */
+  maxPendingAppends?: number;
+  /**
+   * An append not stored within this long (waiting behind earlier ones included) fails (AppendRefusedError); the
+   * caller must not acknowledge its packets, and appending them again is safe. Default 30 000.
+   */
+  appendTimeoutMs?: number;
+  /** Times the producer retries one send before the append fails (never forever). Default 5. */
+  sendRetries?: number;
   /** A single read() gives up after this long. Default 30 000. */
   readTimeoutMs?: number;
   onError?: (error: unknown) => void;
@@ -58,6 +75,21 @@ export interface KafkaPacketLogOptions {
 }
 
 const READ_CHUNK = 1000;
+
+/**
+ * An append that Kafka did not store: refused because too many appends already wait (an outage, or Kafka slower
+ * than the traffic), or not stored in time. Nothing of it may be acknowledged upstream; appending the same packets
+ * again is safe (an append that was stored after all is found by id and answered `appended: false`).
+ */
+export class AppendRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'queue-full' | 'timed-out',
+  ) {
+    super(message);
+    this.name = 'AppendRefusedError';
+  }
+}
 
 /**
  * PacketLog on Kafka (kafkajs). Guarantees and limits are listed in ./README.md; in short:
@@ -89,7 +121,12 @@ export class KafkaPacketLog implements PacketLog {
   readonly partitions: number;
   readonly topic: string;
   private readonly admin: Admin;
-  private readonly producer: Producer;
+  private producer: Producer;
+  /** A send failed: the producer may hold a sequence number the broker never confirmed, so a new one is made. */
+  private producerSpoiled = false;
+  private pending = 0;
+  private readonly maxPending: number;
+  private readonly appendTimeoutMs: number;
   private readonly reader: KafkaReader;
   private readonly index: RecentIds;
   private readonly consumers = new Set<KafkaGroupConsumer>();
@@ -103,12 +140,11 @@ export class KafkaPacketLog implements PacketLog {
     this.partitions = options.partitions ?? 4;
     this.topic = options.topic ?? 'packets';
     partitionForKey('', this.partitions); // validates the count
+    this.maxPending = positiveInteger('maxPendingAppends', options.maxPendingAppends ?? 64);
+    this.appendTimeoutMs = positiveInteger('appendTimeoutMs', options.appendTimeoutMs ?? 30_000);
+    positiveInteger('sendRetries', options.sendRetries ?? 5);
     this.admin = kafka.admin();
-    this.producer = kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-    });
+    this.producer = this.newProducer();
     this.reader = new KafkaReader(kafka, this.topic, this.groupPrefix, options.readTimeoutMs ?? 30_000);
     this.index = new RecentIds(this.partitions, options.dedupWindow ?? 10_000);
   }
@@ -122,11 +158,48 @@ export class KafkaPacketLog implements PacketLog {
     return partitionForKey(key, this.partitions);
   }
 
+  /** Appends waiting or being written on this connection (at most `maxPendingAppends`). */
+  get pendingAppends(): number {
+    return this.pending;
+  }
+
   append(packets: LogEntry[]): Promise<AppendOutcome[]> {
+    if (this.pending >= this.maxPending) {
+      return Promise.reject(
+        new AppendRefusedError(
+          `Kafka append refused: ${this.pending} appends are already waiting for Kafka (at most ${this.maxPending}); nothing of this one was written`,
+          'queue-full',
+        ),
+      );
+    }
+    this.pending += 1;
+    const queuedAt = Date.now();
     // One append at a time per connection, so the index check and the write cannot interleave.
-    const next = this.appendQueue.then(() => this.appendNow(packets));
-    this.appendQueue = next.catch(() => undefined);
-    return next;
+    const work = this.appendQueue
+      .then(() => {
+        // Its caller was already told it failed: writing it now would only delay the appends behind it.
+        if (Date.now() - queuedAt >= this.appendTimeoutMs) throw this.timedOut();
+        return this.appendNow(packets);
+      })
+      .finally(() => {
+        this.pending -= 1;
+      });
+    this.appendQueue = work.catch(() => undefined);
+    // The caller hears within appendTimeoutMs; a send still under way keeps its place in the queue (and counts as
+    // pending) until the producer gives up, after its bounded retries.
+    return new Promise<AppendOutcome[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(this.timedOut()), this.appendTimeoutMs);
+      work.then(
+        (outcomes) => {
+          clearTimeout(timer);
+          resolve(outcomes);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
   }
 
   async read(partition: number, fromOffset: number, maxCount: number): Promise<LogRecord[]> {
@@ -167,6 +240,7 @@ export class KafkaPacketLog implements PacketLog {
       partitions: this.partitions,
       owned,
       pollIntervalMs: this.options.pollIntervalMs ?? 100,
+      metadataMaxAgeMs: this.options.metadataMaxAgeMs ?? 30_000,
       onError: this.options.onError ?? ((error) => console.error('Packet log consumer stopped:', error)),
       onRejected: (rejected) => this.reportRejected(rejected),
       onStopped: (stopped) => this.consumers.delete(stopped),
@@ -272,11 +346,18 @@ export class KafkaPacketLog implements PacketLog {
       }
     });
     if (toSend.length > 0) {
-      const sent = await this.producer.send({
-        topic: this.topic,
-        acks: -1,
-        messages: toSend.map(({ index }) => messages[index]),
-      });
+      const producer = await this.usableProducer();
+      let sent: Awaited<ReturnType<Producer['send']>>;
+      try {
+        sent = await producer.send({
+          topic: this.topic,
+          acks: -1,
+          messages: toSend.map(({ index }) => messages[index]),
+        });
+      } catch (error) {
+        this.producerSpoiled = true;
+        throw error;
+      }
       const offsets = placeSentMessages(
         toSend.map((s) => s.partition),
         sent,
@@ -292,6 +373,40 @@ export class KafkaPacketLog implements PacketLog {
       if (!first) throw new Error(`Packet ${packets[index].id} was not placed`);
       return { ...first, appended: false };
     });
+  }
+
+  private newProducer(): Producer {
+    return this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      // Bounded: kafkajs' idempotent producer retries forever by default, holding every append during an outage.
+      retry: { retries: this.options.sendRetries ?? 5 },
+    });
+  }
+
+  /**
+   * The producer, or a new one after a failed send. A send that failed may still have been written: the old
+   * producer would give its next batch the same sequence number, which the broker takes for a copy of the
+   * written one and drops while answering success. A new producer has a new producer id and starts its sequence
+   * afresh; the packets of the failed send, appended again, are found in the log by id.
+   */
+  private async usableProducer(): Promise<Producer> {
+    if (!this.producerSpoiled) return this.producer;
+    const old = this.producer;
+    await old.disconnect().catch(() => undefined);
+    const fresh = this.newProducer();
+    this.producer = fresh;
+    await fresh.connect(); // still spoiled if this fails: the next append tries again
+    this.producerSpoiled = false;
+    return fresh;
+  }
+
+  private timedOut(): AppendRefusedError {
+    return new AppendRefusedError(
+      `Kafka did not store the append within ${this.appendTimeoutMs} ms; it must not be acknowledged (appending it again is safe)`,
+      'timed-out',
+    );
   }
 
   /** Indexes the ids written to a partition (by any process) since the index last looked, within the window. */
@@ -354,4 +469,10 @@ export class KafkaPacketLog implements PacketLog {
     }
     return partition;
   }
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, not ${value}`);
+  return value;
 }

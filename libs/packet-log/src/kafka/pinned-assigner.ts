@@ -1,4 +1,4 @@
-import { AssignerProtocol, type PartitionAssigner } from 'kafkajs';
+import { AssignerProtocol, PartitionAssigners, type Cluster, type PartitionAssigner } from 'kafkajs';
 
 export const PINNED_ASSIGNER_NAME = 'LoRaWatchPinnedAssigner';
 
@@ -52,13 +52,37 @@ export function decodeWish(userData: Buffer | null | undefined): number[] | null
   }
 }
 
-/** The kafkajs assigner: every member of a packet-log group uses it, so they agree on the protocol. */
+/**
+ * The partitions of `topic` the cluster metadata knows (kafkajs refreshes it before the leader assigns), or
+ * `0..configured-1` while it knows none. The topic's own count, not the configured one: a topic grown by a newer
+ * deployment (or by hand) must have its new partitions dealt too, or nobody reads them.
+ */
+export function topicPartitionCount(
+  cluster: Pick<Cluster, 'findTopicPartitionMetadata'>,
+  topic: string,
+  configured: number,
+): number {
+  let known: Array<{ partitionId: number }> = [];
+  try {
+    known = cluster.findTopicPartitionMetadata(topic) ?? [];
+  } catch {
+    known = [];
+  }
+  if (known.length === 0) return configured;
+  return Math.max(...known.map((partition) => partition.partitionId)) + 1;
+}
+
+/**
+ * The kafkajs assigner: every member of a packet-log group offers it first, so they agree on the protocol. Its
+ * leader deals the partitions the topic has (`topicPartitionCount`); `configuredPartitions` is only the fallback
+ * while the metadata is unknown.
+ */
 export function pinnedAssigner(
   topic: string,
-  partitions: number,
+  configuredPartitions: number,
   wanted: number[] | null,
 ): PartitionAssigner {
-  return () => ({
+  return ({ cluster }) => ({
     name: PINNED_ASSIGNER_NAME,
     version: 0,
     async assign({ members }) {
@@ -66,6 +90,7 @@ export function pinnedAssigner(
         memberId: member.memberId,
         partitions: decodeWish(AssignerProtocol.MemberMetadata.decode(member.memberMetadata)?.userData),
       }));
+      const partitions = topicPartitionCount(cluster, topic, configuredPartitions);
       return [...assignPartitions(wishes, partitions)].map(([memberId, owned]) => ({
         memberId,
         memberAssignment: AssignerProtocol.MemberAssignment.encode({
@@ -86,4 +111,20 @@ export function pinnedAssigner(
       };
     },
   });
+}
+
+/**
+ * The assigners a member offers, in order of preference. A member that takes any partition also offers kafkajs'
+ * round-robin, which the group agrees on when one of its members does not speak the pinned protocol (another
+ * client or version during a rolling deploy): the group then keeps consuming instead of refusing the newcomer
+ * (INCONSISTENT_GROUP_PROTOCOL). A member that asked for particular partitions offers the pinned protocol only:
+ * round-robin would hand it partitions it must not read, so it is refused rather than silently mis-assigned.
+ */
+export function packetLogAssigners(
+  topic: string,
+  configuredPartitions: number,
+  wanted: number[] | null,
+): PartitionAssigner[] {
+  const pinned = pinnedAssigner(topic, configuredPartitions, wanted);
+  return wanted === null ? [pinned, PartitionAssigners.roundRobin] : [pinned];
 }

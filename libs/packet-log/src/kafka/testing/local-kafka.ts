@@ -25,6 +25,14 @@ export interface LocalKafkaOptions {
   segmentBytes?: number;
 }
 
+/** A local broker that can also be taken down and brought back on the same port and store (outage drills). */
+export interface LocalKafka extends StartedServer {
+  /** Stops the broker, keeping its store: clients see an outage. */
+  halt(): Promise<void>;
+  /** Starts the halted broker again, on the same port and store; resolves once it serves. */
+  restart(): Promise<void>;
+}
+
 /**
  * Starts a one-node broker (broker and controller, loopback only, a free port) in a temporary folder; stop() shuts
  * it down and deletes the folder. The broker also stops by itself when this process is gone.
@@ -32,7 +40,7 @@ export interface LocalKafkaOptions {
 export async function startLocalKafka(
   options: LocalKafkaOptions = {},
   script = KAFKA_BROKER_SCRIPT,
-): Promise<StartedServer> {
+): Promise<LocalKafka> {
   const args = [script, 'start', '--watch-pid', String(process.pid)];
   if (options.segmentBytes !== undefined) args.push('--segment-bytes', String(options.segmentBytes));
   const { stdout } = await run('bash', args, { encoding: 'utf8', timeout: 120_000 });
@@ -50,6 +58,12 @@ export async function startLocalKafka(
     url: brokers,
     stop: async () => {
       await run('bash', [script, 'stop', dir], { encoding: 'utf8', timeout: 60_000 });
+    },
+    halt: async () => {
+      await run('bash', [script, 'halt', dir], { encoding: 'utf8', timeout: 60_000 });
+    },
+    restart: async () => {
+      await run('bash', [script, 'restart', dir], { encoding: 'utf8', timeout: 120_000 });
     },
   };
 }
