@@ -9,6 +9,7 @@ import type { ScenarioContext } from './scenarios/context';
 import { runIngest } from './scenarios/ingest';
 import { runLiveNetwork } from './scenarios/live-network';
 import { runStored } from './scenarios/stored';
+import { runWhatIfBench } from './scenarios/what-if';
 
 /**
  * The benchmark command: every scenario asked for, against the built server in its own processes; rewrites the
@@ -86,6 +87,7 @@ export async function runBench(argv: readonly string[], command = commandLine(ar
       ...(await runStored(context, options.store, { restart: only.has('d'), api: only.has('e') })),
     );
   }
+  if (only.has('f')) reports.push(await runWhatIfBench(context, options.whatIf, 'f'));
   if (profileRoot) rmSync(profileRoot, { recursive: true, force: true });
 
   const file = await writeRecord(options, command, reports);

@@ -61,6 +61,12 @@ export interface BenchOptions {
   ingest: IngestSizes;
   live: LiveSizes;
   store: StoreSizes;
+  whatIf: WhatIfSizes;
+}
+
+export interface WhatIfSizes {
+  /** (f) store scale of the packets replayed: 0.1 = 1 M packets, the target's size. */
+  scale: number;
 }
 
 export const FULL_RECORD = 'bench/RESULTS.md';
@@ -73,6 +79,7 @@ Runs every scenario and rewrites the tables of ${FULL_RECORD} (between its bench
   --only a,c            run these scenarios only; the record keeps the others' tables as they were
                           a ingest per format   b join storm   c alert latency
                           d restart and rebuild of a large store   e API latency on that store
+                          f what-if run of a policy over 1 M stored packets
   --out FILE            write the record to FILE instead ('-': print it only)
   --profile             CPU-profile the server in each scenario and record its top entries
   --formats LIST        (a) formats, comma-separated: ${INGEST_FORMATS.join(', ')}
@@ -82,6 +89,7 @@ Runs every scenario and rewrites the tables of ${FULL_RECORD} (between its bench
   --rate N              (b, c) messages per second of the running network
   --alerts N            (c) alerts to time
   --scale S             (d, e) store size, 1 = 10 M packets, 1 M alerts, 50 k devices
+  --what-if-scale S     (f) store size of the what-if run, 0.1 = 1 M packets
   --requests N          (e) requests per endpoint
   --concurrency N       (e) requests in flight
 BENCH_SERVER_FLAGS passes node flags to every server the benchmark starts.`;
@@ -102,6 +110,7 @@ function defaults(quick: boolean): Omit<BenchOptions, 'only' | 'out' | 'profile'
           probeMs: 100,
         },
         store: { scale: 0.01, requests: 20, concurrency: 4 },
+        whatIf: { scale: 0.005 },
       }
     : {
         quick,
@@ -117,6 +126,7 @@ function defaults(quick: boolean): Omit<BenchOptions, 'only' | 'out' | 'profile'
           probeMs: 100,
         },
         store: { scale: 1, requests: 200, concurrency: 8 },
+        whatIf: { scale: 0.1 },
       };
 }
 
@@ -195,6 +205,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--scale':
         options.store.scale = positive(index++, name, false);
+        break;
+      case '--what-if-scale':
+        options.whatIf.scale = positive(index++, name, false);
         break;
       case '--requests':
         options.store.requests = positive(index++, name);

@@ -5,7 +5,7 @@ describe('the benchmark command line', () => {
     const options = parseOptions([]);
     expect(options).toMatchObject({
       quick: false,
-      only: ['a', 'b', 'c', 'd', 'e'],
+      only: ['a', 'b', 'c', 'd', 'e', 'f'],
       out: FULL_RECORD,
       profile: false,
     });
@@ -32,11 +32,13 @@ describe('the benchmark command line', () => {
     expect(options.ingest.formats).toEqual(['chirpstack-v3', 'ttn-v3']);
     expect(options.ingest.messages).toBe(500);
     expect(parseOptions(['--scale', '0.1', '--rate', '400']).store.scale).toBe(0.1);
+    expect(parseOptions(['--what-if-scale', '0.01']).whatIf.scale).toBe(0.01);
+    expect(parseOptions([]).whatIf.scale).toBe(0.1);
     expect(parseOptions(['--rate', '400']).live).toMatchObject({ rate: 400, alertRate: 400 });
   });
 
   it('refuses what it does not know, saying what it expected', () => {
-    expect(() => parseOptions(['--only', 'a,x'])).toThrow('--only takes scenarios among a,b,c,d,e');
+    expect(() => parseOptions(['--only', 'a,x'])).toThrow('--only takes scenarios among a,b,c,d,e,f');
     expect(() => parseOptions(['--formats', 'lorawan-v9'])).toThrow('unknown format lorawan-v9');
     expect(() => parseOptions(['--messages', '-3'])).toThrow('--messages must be a positive integer');
     expect(() => parseOptions(['--scale'])).toThrow('--scale needs a value');

@@ -5,6 +5,7 @@ import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-stor
 import { openDatabase } from '@lorawatch/sqlite/open-database';
 import { progressCounters, WhatIfPool } from '@lorawatch/what-if/what-if-pool';
 import type { WhatIfResult } from '@lorawatch/what-if/what-if-result';
+import type { WhatIfSizes } from '../options';
 import { check, type ScenarioId, type ScenarioReport, type Table } from '../record';
 import { buildStore, type BuiltStore } from '../support/store-builder';
 import { fixed, goal, int } from '../support/stats';
@@ -14,11 +15,6 @@ import { scratchDir, type ScenarioContext } from './context';
 const TARGET_SECONDS_PER_MILLION = 60;
 /** The store builder's data sources (bench/support/store-builder.ts), all of organisation 1. */
 const DATA_SOURCE_COUNT = 5;
-
-export interface WhatIfSizes {
-  /** Store scale of the builder: 0.1 = 1 M packets (the target's size). */
-  scale: number;
-}
 
 /**
  * "What if": a store of stored packets (bench/support/store-builder.ts), then one what-if run of the default policy
