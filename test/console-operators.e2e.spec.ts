@@ -47,9 +47,11 @@ describeConsole('console: what operators expect', () => {
       .filter({ hasText: /^Unresolved$/ })
       .click();
     await page.getByLabel('Items per page').selectOption('10');
+    // The URL follows the view once its state has changed: wait for the last change to be written.
+    await page.waitForURL(/size=10/);
     await settled(page);
-    await page.waitForURL(/range=WEEK/);
     const url = page.url();
+    expect(url).toContain('range=WEEK');
     expect(url).toContain('status=all');
     expect(url).toContain('size=10');
 
@@ -86,6 +88,15 @@ describeConsole('console: what operators expect', () => {
     expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type(devEui!.toUpperCase());
     await page.waitForURL(new RegExp(`q=${devEui!.toUpperCase()}`));
+    // The search answers after the URL changed: wait until the table shows the rows found, not the earlier ones.
+    await page.waitForFunction(
+      (eui) => {
+        const found = [...document.querySelectorAll('[data-testid="alert-row"]')];
+        return found.length > 0 && found.every((row) => row.textContent?.toLowerCase().includes(eui));
+      },
+      devEui!.toLowerCase(),
+      { timeout: 30_000 },
+    );
     await settled(page);
     // Every row found is of that device.
     const texts = await page.getByTestId('alert-row').allInnerTexts();
