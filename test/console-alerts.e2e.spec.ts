@@ -94,6 +94,18 @@ describeConsole('console: alerts review and events log', () => {
     await settled(page);
     expect((await rowIds(page)).length).toBeLessThanOrEqual(10);
 
+    // Unresolved only (Clear showed every state): the alert opened below must still be open to be resolved, and
+    // another test may have resolved the oldest ones.
+    await page
+      .locator('label')
+      .filter({ hasText: /^Unresolved$/ })
+      .click();
+    await page
+      .getByRole('checkbox', { name: 'Unresolved' })
+      .and(page.locator(':checked'))
+      .waitFor({ state: 'attached' });
+    await settled(page);
+
     // Open the first alert, move next and back. Oldest first, so the demo's live alerts (which arrive at the
     // newest end) cannot push another alert in front of it meanwhile.
     await page.getByRole('button', { name: 'Date descending' }).click();

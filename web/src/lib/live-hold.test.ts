@@ -32,6 +32,21 @@ describe('live lists held still', () => {
     expect(nextSnapshot(loaded, live, false)).toBe(live);
   });
 
+  it('waits for the rows of a new view while they load, whatever else comes meanwhile', () => {
+    // Reload now while the pointer is over the table: a live update of the old rows comes before the answer.
+    const asked = nextSnapshot(first, { rows: first.rows, view: 'reloaded' }, true, true);
+    const touched = { rows: [...first.rows], view: 'reloaded' };
+    const meanwhile = nextSnapshot(asked, touched, true, true);
+    expect(meanwhile).toEqual({ ...touched, awaitingView: true });
+    // The answer is shown though the list is held...
+    const answer = { rows: [{ id: 7 }, { id: 1 }], view: 'reloaded' };
+    const loaded = nextSnapshot(meanwhile, answer, true, false);
+    expect(loaded.rows).toBe(answer.rows);
+    expect(loaded.awaitingView).toBe(false);
+    // ...and what comes after it is held again.
+    expect(nextSnapshot(loaded, { rows: [{ id: 8 }], view: 'reloaded' }, true, false)).toBe(loaded);
+  });
+
   it('counts the incoming rows that are not on screen', () => {
     expect(newRowCount(first.rows, newer.rows, (row) => row.id)).toBe(1);
     expect(newRowCount(newer.rows, first.rows, (row) => row.id)).toBe(0);

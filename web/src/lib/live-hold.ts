@@ -16,15 +16,23 @@ export interface HeldSnapshot<T> {
   awaitingView?: boolean;
 }
 
-/** What the table shows next: the incoming rows unless they are held (same view while paused or hovered). */
+/**
+ * What the table shows next: the incoming rows unless they are held (same view while paused or hovered).
+ * `loading` says that the rows of the view asked for have not come yet: until they have, whatever comes is shown
+ * and the next rows are still awaited (a live update of the old rows must not pass for the answer).
+ */
 export function nextSnapshot<T>(
   shown: HeldSnapshot<T>,
   incoming: HeldSnapshot<T>,
   held: boolean,
+  loading = false,
 ): HeldSnapshot<T> {
   if (shown.view !== incoming.view) return { ...incoming, awaitingView: true };
+  if (shown.awaitingView) {
+    if (loading) return shown.rows === incoming.rows ? shown : { ...incoming, awaitingView: true };
+    return { ...incoming, awaitingView: false };
+  }
   if (shown.rows === incoming.rows) return shown;
-  if (shown.awaitingView) return { ...incoming, awaitingView: false };
   if (held) return shown;
   return incoming;
 }
@@ -55,13 +63,18 @@ export interface LiveHold<T> {
 
 export function useLiveHold<T>(
   rows: readonly T[],
-  options: { view: string; keyOf: (row: T) => string | number },
+  options: {
+    view: string;
+    keyOf: (row: T) => string | number;
+    /** The rows of the current view are loading (a change the user asked for, or Reload now). */
+    loading?: boolean;
+  },
 ): LiveHold<T> {
-  const { view, keyOf } = options;
+  const { view, keyOf, loading = false } = options;
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [shown, setShown] = useState<HeldSnapshot<T>>({ rows, view });
-  const next = nextSnapshot(shown, { rows, view }, paused || hovered);
+  const next = nextSnapshot(shown, { rows, view }, paused || hovered, loading);
   // Derived state: adopting the incoming rows during render avoids a frame with the old ones.
   if (next !== shown) setShown(next);
   const pending = next.rows !== rows;

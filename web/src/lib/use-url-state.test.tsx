@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +78,31 @@ describe('view state in the URL', () => {
     expect(params.get('dir')).toBe('none');
     expect(params.get('size')).toBe('10');
     expect(params.get('page')).toBeNull();
+  });
+
+  it('keeps a change made before the router has shown the previous write', async () => {
+    // A route whose navigations take a while (a loader): the router applies a write some time after the event,
+    // so the second change meets the URL of before the first, which is not a navigation from outside.
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/list',
+          element: <Probe />,
+          loader: () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 30)),
+        },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    render(<RouterProvider router={router} />);
+    await screen.findByTestId('view');
+    const view = () => JSON.parse(screen.getByTestId('view').textContent ?? '') as unknown[];
+    fireEvent.click(screen.getByRole('button', { name: 'filter' }));
+    fireEvent.click(screen.getByRole('button', { name: 'size 10' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('size')).toBe('10'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(JSON.parse(params.get('f') ?? '')).toEqual({ risks: ['HIGH'], kind: 'device' });
+    expect(view()[0]).toEqual({ risks: ['HIGH'], kind: 'device' });
+    expect(view()[3]).toBe(10);
   });
 
   it('follows the URL when it changes from outside (a link, Back)', async () => {

@@ -58,21 +58,37 @@ export function useUrlReducer<S, A>(
     [reducer],
   );
   const [state, dispatch] = useReducer(wrapped, params, (initial) => codec.parse(initial));
-  // What this hook last put in (or read from) the URL: a different owned part comes from outside.
-  const written = useRef(ownedPart(params, codec));
-
   const urlPart = ownedPart(params, codec);
+  // The owned part this hook last saw in the URL, and the parts it wrote that the URL has not shown yet. The router
+  // applies a write later (navigations are transitions), so a change of state may come first: the URL then still
+  // shows an older part, which is not a navigation from outside.
+  const seen = useRef(urlPart);
+  const pending = useRef<string[]>([]);
+
   useEffect(() => {
+    if (urlPart !== seen.current) {
+      seen.current = urlPart;
+      const at = pending.current.indexOf(urlPart);
+      if (at >= 0) {
+        // One of this hook's own writes arriving.
+        pending.current = pending.current.slice(at + 1);
+      } else {
+        // Navigation to another view of this screen (a link, Back / Forward).
+        pending.current = [];
+        const described = codecRef.current.parse(params);
+        if (ownedPart(withView(params, codecRef.current, state), codecRef.current) !== urlPart) {
+          dispatch({ type: '@url', state: described });
+          return;
+        }
+      }
+    }
     const wanted = withView(params, codecRef.current, state);
     const part = ownedPart(wanted, codecRef.current);
-    if (urlPart !== written.current && urlPart !== part) {
-      // Navigation to another view of this screen.
-      written.current = urlPart;
-      dispatch({ type: '@url', state: codecRef.current.parse(params) });
-      return;
+    const latest = pending.current.length > 0 ? pending.current[pending.current.length - 1] : urlPart;
+    if (part !== latest) {
+      pending.current.push(part);
+      setParams(wanted, { replace: true });
     }
-    if (part !== urlPart) setParams(wanted, { replace: true });
-    written.current = part;
     // `params` changes with `urlPart`; the state is what decides a write.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, urlPart]);

@@ -40,7 +40,11 @@ export function AlertsReviewPage() {
   const { view, dispatch } = review;
   const [searchShown, setSearchShown] = useState(true);
   // Live changes wait while the list is paused or under the pointer; the user's own paging, sort and filters apply.
-  const live = useLiveHold(review.rows, { view: JSON.stringify(view), keyOf: (row) => row.alert.id });
+  const live = useLiveHold(review.rows, {
+    view: JSON.stringify(view),
+    keyOf: (row) => row.alert.id,
+    loading: review.status === 'loading',
+  });
 
   const navigation = useListNavigation<AlertRowModel>({
     page: view.page,

@@ -18,6 +18,7 @@ export function EventsLogPage() {
   const live = useLiveHold(log.rows, {
     view: JSON.stringify([log.filterParams, log.page, log.pageSize]),
     keyOf: (row) => row.alert.id,
+    loading: log.status === 'loading',
   });
   const navigation = useListNavigation<EventRowModel>({
     page: log.page,

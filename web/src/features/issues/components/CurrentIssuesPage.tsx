@@ -48,6 +48,7 @@ export function CurrentIssuesPage() {
   const live = useLiveHold(issues.issues, {
     view: JSON.stringify([issues.page, issues.pageSize, issues.sort, issues.filters]),
     keyOf: (issue) => issue.id,
+    loading: issues.status === 'loading',
   });
   const openShown = (row: number) => {
     const index = issues.issues.findIndex((issue) => issue.id === live.rows[row]?.id);
