@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { notifications as toasts } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_TYPES, makeAlert } from '../../../lib/alerts/alert-fixtures';
 import { jsonResponse, type RecordedRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
@@ -76,6 +77,12 @@ async function openList(running: Mute[] = []) {
 }
 
 describe('notifications: what operators expect', () => {
+  // Toasts live in one store for the whole file (three at a time): each case starts without the earlier ones'.
+  beforeEach(() => {
+    toasts.clean();
+    toasts.cleanQueue();
+  });
+
   it('marks every notification read at once', async () => {
     const { user, list, requests } = await openList();
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
