@@ -40,6 +40,10 @@ async function toggleSwitch(page: Page, name: string, on: boolean): Promise<void
     .locator(`label[for="${await input.getAttribute('id')}"]`)
     .first()
     .click();
+  // The switch follows the form's state on the next render: wait for it rather than read it at once.
+  await input
+    .and(page.locator(on ? ':checked' : ':not(:checked)'))
+    .waitFor({ state: 'attached', timeout: 10_000 });
   expect(await input.isChecked()).toBe(on);
 }
 
