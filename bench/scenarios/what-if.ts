@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES } from '@lorawatch/data-sources/projection/data-source.view';
+import { connectedDataSource } from '@lorawatch/what-if/testing/connected-data-source';
 import { defaultPolicyItems } from '@lorawatch/domain/policy';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
@@ -118,33 +119,14 @@ async function seedDataSources(databaseFile: string): Promise<void> {
   try {
     store.collection(DATA_SOURCES);
     const createdAt = new Date(Date.now() - 30 * 86_400_000).toISOString();
-    const sources = Array.from({ length: DATA_SOURCE_COUNT }, (_, index): DataSourceView => ({
-      id: String(index + 1),
-      dataSourceId: index + 1,
-      organizationId: 1,
-      name: `Bench network ${index + 1}`,
-      description: '',
-      typeId: 1,
-      type: 'chirpstack_collector',
-      host: null,
-      port: null,
-      username: null,
-      hasPassword: false,
-      ssl: false,
-      caCert: null,
-      clientCert: null,
-      hasClientKey: false,
-      topics: [],
-      policyId: 1,
-      regionId: null,
-      gateways: [],
-      hasGatewayApiKey: false,
-      status: 'CONNECTED',
-      verified: true,
-      createdAt,
-      lastError: null,
-      deleted: false,
-    }));
+    const sources = Array.from({ length: DATA_SOURCE_COUNT }, (_, index) =>
+      connectedDataSource({
+        dataSourceId: index + 1,
+        organizationId: 1,
+        name: `Bench network ${index + 1}`,
+        createdAt,
+      }),
+    );
     await store.commit(sources.map((doc) => ({ op: 'upsert', collection: DATA_SOURCES.name, doc })));
   } finally {
     await store.close();

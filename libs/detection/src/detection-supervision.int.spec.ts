@@ -93,6 +93,7 @@ describe('a poison packet in the packet log', () => {
       }),
     ]);
     const ends = await log.endOffsets();
+    expect(ends).toHaveLength(log.partitions);
     for (const [partition, end] of ends.entries())
       expect(await store.checkpoint(detectorCheckpoint(partition))).toBe(end);
 

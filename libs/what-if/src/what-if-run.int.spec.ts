@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { connectedDataSource } from './testing/connected-data-source';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
@@ -43,33 +44,8 @@ function networkPackets(seed: number, devices: number, startMs: number, endMs: n
   return packets.filter((packet) => Date.parse(packet.date) < endMs);
 }
 
-const dataSource = (dataSourceId: number, organizationId: number): DataSourceView => ({
-  id: String(dataSourceId),
-  dataSourceId,
-  organizationId,
-  name: `network ${dataSourceId}`,
-  description: '',
-  typeId: 1,
-  type: 'chirpstack_collector',
-  host: null,
-  port: null,
-  username: null,
-  hasPassword: false,
-  ssl: false,
-  caCert: null,
-  clientCert: null,
-  hasClientKey: false,
-  topics: [],
-  policyId: 1,
-  regionId: null,
-  gateways: [],
-  hasGatewayApiKey: false,
-  status: 'CONNECTED',
-  verified: true,
-  createdAt: at(T0),
-  lastError: null,
-  deleted: false,
-});
+const dataSource = (dataSourceId: number, organizationId: number): DataSourceView =>
+  connectedDataSource({ dataSourceId, organizationId, name: `network ${dataSourceId}`, createdAt: at(T0) });
 
 describe('what if a policy had been in force (sandbox replay of the stored packets)', () => {
   let temp: TempSqliteFile;
