@@ -26,9 +26,12 @@ export class CheckpointWatch {
     private readonly intervalMs = 200,
   ) {}
 
-  /** Resolves once checkpoint `name` is at `position` or beyond. */
+  /**
+   * Resolves once checkpoint `name` is at `position` or beyond. Once stopped, at once: nobody polls any more, and
+   * a caller that asks while a shutdown runs (the next projection of the event it follows) must not hang it.
+   */
   reached(name: string, position: number): Promise<void> {
-    if ((this.known.get(name) ?? 0) >= position) return Promise.resolve();
+    if (this.stopped || (this.known.get(name) ?? 0) >= position) return Promise.resolve();
     return new Promise<void>((resolve) => {
       this.waiters.add({ name, position, resolve });
       this.schedule();

@@ -11,6 +11,7 @@ import type { CheckpointWatch } from './checkpoint-watch';
 export class ProjectionFollower {
   private readonly logger = new Logger('ProjectionFollower');
   private subscription: Subscription | null = null;
+  private stopping = false;
   private readonly byType = new Map<string, Projection[]>();
 
   constructor(
@@ -39,6 +40,7 @@ export class ProjectionFollower {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.subscription?.stop();
     this.subscription = null;
   }
@@ -46,6 +48,8 @@ export class ProjectionFollower {
   private async follow(event: RecordedEvent): Promise<void> {
     for (const projection of this.byType.get(event.type) ?? []) {
       await this.watch.reached(projection.name, event.position);
+      // Stopping: the watch let the wait go, the projection may not have applied the event.
+      if (this.stopping) return;
       // A message that cannot be built is lost to the screens, not to the data: never stop following for it.
       await this.publish(projection, event).catch((error: unknown) =>
         this.logger.warn(`No websocket message for event ${event.position}: ${String(error)}`),
