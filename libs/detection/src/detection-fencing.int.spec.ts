@@ -8,15 +8,8 @@ import { Metrics } from '@lorawatch/ops/metrics';
 import { SET_ASIDE_RECORDS } from '@lorawatch/ops/set-aside-records';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
-import {
-  CheckpointFencedError,
-  type CheckpointMark,
-  type Collection,
-  type CollectionSpec,
-  type Doc,
-  type ReadStore,
-  type WriteOp,
-} from '@lorawatch/read-store/read-store.port';
+import { CheckpointFencedError, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { ReplicaStore } from '@lorawatch/read-store/testing/replica-store';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
@@ -24,68 +17,6 @@ import { DETECTOR_GROUP, DetectionRunner, detectorCheckpoint } from './detection
 import { PolicyProvider } from './policy-provider';
 
 const CHECKPOINT = detectorCheckpoint(0);
-
-/**
- * One replica's view of the shared read store. Every commit of the partition's checkpoint is followed by a look at
- * the stored checkpoint (`seen`, in commit order across replicas); `stallAt` holds back this replica's checkpoint
- * commit of that number (1 for the first) until `resume()`, as a replica paused past its session would.
- */
-class ReplicaStore implements ReadStore {
-  readonly stalled: Promise<unknown>;
-  private release: () => void = () => undefined;
-  private settle: (outcome: unknown) => void = () => undefined;
-  private commits = 0;
-
-  constructor(
-    private readonly inner: ReadStore,
-    private readonly seen: number[],
-    private readonly options: { stallAt?: number } = {},
-  ) {
-    this.stalled = new Promise((settle) => (this.settle = settle));
-  }
-
-  get commitSignal(): ReadStore['commitSignal'] {
-    return this.inner.commitSignal;
-  }
-
-  resume(): void {
-    this.release();
-  }
-
-  collection<T extends Doc>(spec: CollectionSpec): Collection<T> {
-    return this.inner.collection<T>(spec);
-  }
-
-  async commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void> {
-    if (checkpoint?.name !== CHECKPOINT) return this.inner.commit(ops, checkpoint);
-    this.commits += 1;
-    const stall = this.commits === this.options.stallAt;
-    if (stall) {
-      await new Promise<void>((release) => (this.release = release));
-    }
-    try {
-      await this.inner.commit(ops, checkpoint);
-      if (stall) this.settle('committed');
-    } catch (error) {
-      if (stall) this.settle(error);
-      throw error;
-    } finally {
-      this.seen.push(await this.inner.checkpoint(CHECKPOINT));
-    }
-  }
-
-  checkpoint(name: string): Promise<number> {
-    return this.inner.checkpoint(name);
-  }
-
-  reset(collections: string[], checkpointName: string): Promise<void> {
-    return this.inner.reset(collections, checkpointName);
-  }
-
-  async close(): Promise<void> {
-    // The shared store is closed by the test.
-  }
-}
 
 /**
  * Two detector replicas on the same partition: A commits a batch, reads the next one and stalls before its commit
@@ -127,12 +58,12 @@ describe('a detector replica that stalls past its session', () => {
     const [early, late] = [packets.slice(0, 600), packets.slice(600)];
     await log.append(early);
     const seen: number[] = [];
-    const storeA = new ReplicaStore(store, seen, { stallAt: 2 });
+    const storeA = new ReplicaStore(store, CHECKPOINT, seen, { stallAt: 2 });
     const metricsA = new Metrics();
     const metricsB = new Metrics();
     // A keeps its state in memory between batches: what it cached before the stall must not outlive the fence.
     const a = replica(storeA, metricsA, true);
-    const b = replica(new ReplicaStore(store, seen), metricsB, false);
+    const b = replica(new ReplicaStore(store, CHECKPOINT, seen), metricsB, false);
 
     a.start();
     await until(async () => (await store.checkpoint(CHECKPOINT)) > 0);

@@ -5,13 +5,17 @@ import { isKeyAuditPacket, keyAuditDeviceId } from '@lorawatch/detectors/app-key
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
+import type { RestartPolicy } from '@lorawatch/ops/supervision';
+import { SetAsideOffsets } from '@lorawatch/ops/set-aside-records';
 import {
+  entryOf,
   isPacketRecord,
   type Consumer,
   type LogRecord,
   type PacketLog,
 } from '@lorawatch/packet-log/packet-log.port';
-import type { ReadStore } from '@lorawatch/read-store/read-store.port';
+import { consumeSupervised } from '@lorawatch/packet-log/supervised-consumer';
+import { CheckpointFencedError, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { DetectorOutput } from './detector-output';
 import { KeyAuditDispatcher } from './key-audit/key-audit-dispatcher';
 import { KeyAuditQueue, type KeyAuditJob } from './key-audit/key-audit-queue';
@@ -43,6 +47,8 @@ export interface KeyAuditRunnerOptions {
    * tracker and before the job is committed: at least once, with the same deterministic id.
    */
   onCleared?: (clearance: IssueClearance) => Promise<void> | void;
+  /** Back-off of the restarts after a failed batch, and the attempts before a record is set aside. */
+  restart?: RestartPolicy;
 }
 
 /**
@@ -63,10 +69,12 @@ export class KeyAuditRunner {
   private readonly dispatcher: KeyAuditDispatcher;
   private consumer: Consumer | null = null;
   private rescan: NodeJS.Timeout | null = null;
+  private readonly setAside: SetAsideOffsets;
 
   constructor(private readonly options: KeyAuditRunnerOptions) {
     this.queueLimit = options.queueLimit ?? DEFAULT_KEY_AUDIT_QUEUE_LIMIT;
     this.queue = new KeyAuditQueue(options.store, this.queueLimit);
+    this.setAside = new SetAsideOffsets(options.store, KEY_AUDIT_GROUP);
     const threads = options.threads ?? defaultKeyAuditThreads();
     this.pool = new PiscinaKeySearchPool({ threads, workerFile: options.workerFile });
     this.dispatcher = new KeyAuditDispatcher({
@@ -86,9 +94,24 @@ export class KeyAuditRunner {
 
   /** Starts consuming, and resumes the jobs a previous run left in the queue. */
   start(): void {
-    this.consumer = this.options.packets.consume(
+    // Supervised as the detectors are: a failed batch is read again after a back-off, a record that fails every
+    // attempt is set aside, and a fenced commit (another replica took the partition on) just reads on from the
+    // stored checkpoint.
+    this.consumer = consumeSupervised(
+      this.options.packets,
       { group: KEY_AUDIT_GROUP, partitions: this.options.partitions },
       (batch, { partition }) => this.enqueue(batch, partition),
+      {
+        name: KEY_AUDIT_GROUP,
+        health: this.options.metrics.consumers,
+        policy: this.options.restart,
+        refused: (error) => error instanceof CheckpointFencedError,
+        setAside: (record, partition, error) =>
+          this.setAside.setAside(partition, record.offset, entryOf(record).id, error, {
+            name: keyAuditCheckpoint(partition),
+            position: record.offset + 1,
+          }),
+      },
     );
     this.rescanQueue();
     // Jobs of partitions handed over by another replica wait in the queue with no new packet to announce them;
@@ -130,7 +153,8 @@ export class KeyAuditRunner {
     const { store, policies, metrics } = this.options;
     const checkpoint = keyAuditCheckpoint(partition);
     const next = await store.checkpoint(checkpoint);
-    const pending = batch.filter((record) => record.offset >= next);
+    const setAside = await this.setAside.of(partition);
+    const pending = batch.filter((record) => record.offset >= next && !setAside.has(record.offset));
     if (pending.length === 0) return;
     const jobs: KeyAuditJob[] = [];
     for (const record of pending) {
@@ -152,7 +176,15 @@ export class KeyAuditRunner {
       });
     }
     const admission = await this.queue.admit(jobs, this.dispatcher.runningJobs());
-    await store.commit(admission.ops, { name: checkpoint, position: pending[pending.length - 1].offset + 1 });
+    // Fenced on the checkpoint read above: a replica that stalled past its session must not move it back.
+    const position = pending[pending.length - 1].offset + 1;
+    try {
+      await store.commit(admission.ops, { name: checkpoint, position, expected: next });
+    } catch (error) {
+      if (error instanceof CheckpointFencedError)
+        metrics.consumers.fenced(KEY_AUDIT_GROUP, `partition ${partition}`, error);
+      throw error;
+    }
     if (admission.dropped.length > 0) {
       metrics.keyAuditsDropped.inc(admission.dropped.length);
       this.logger.warn(
