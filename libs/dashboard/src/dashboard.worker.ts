@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Metrics } from '@lorawatch/ops/metrics';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
@@ -13,8 +14,9 @@ export class DashboardWorker {
     @Inject(PACKET_LOG) packets: PacketLog,
     @Inject(READ_STORE) store: ReadStore,
     @Inject(CLOCK) clock: Clock,
+    metrics: Metrics,
   ) {
-    this.traffic = new TrafficCounters(packets, store, clock);
+    this.traffic = new TrafficCounters(packets, store, clock, { health: metrics.consumers });
   }
 
   async start(): Promise<void> {

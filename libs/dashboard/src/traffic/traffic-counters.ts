@@ -6,9 +6,15 @@ import {
   type PacketLog,
 } from '@lorawatch/packet-log/packet-log.port';
 import { SetAsideOffsets } from '@lorawatch/ops/set-aside-records';
+import type { ConsumerHealth } from '@lorawatch/ops/supervision';
 import { consumeSupervised } from '@lorawatch/packet-log/supervised-consumer';
 import type { Clock } from '@lorawatch/platform/clock';
-import type { Doc, ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
+import {
+  CheckpointFencedError,
+  type Doc,
+  type ReadStore,
+  type WriteOp,
+} from '@lorawatch/read-store/read-store.port';
 import {
   RECENT_PACKET_CURSORS,
   RECENT_PACKETS,
@@ -49,6 +55,8 @@ export function retentionStart(now: Date): string {
 export interface TrafficCountersOptions {
   /** Partitions this consumer owns; all when unset. Device-day documents assume one consumer for all of them. */
   partitions?: number[];
+  /** Where the consumer is reported down and its fenced commits counted (/health, metrics); logged when absent. */
+  health?: ConsumerHealth;
 }
 
 /**
@@ -83,6 +91,9 @@ export class TrafficCounters {
       (batch, { partition }) => this.inTurn(() => this.count(batch, partition)),
       {
         name: TRAFFIC_GROUP,
+        health: this.options.health,
+        // A fenced commit: another instance moved the partition on; read again from its checkpoint.
+        refused: (error) => error instanceof CheckpointFencedError,
         setAside: (record, partition, error) =>
           this.inTurn(() =>
             setAside.setAside(partition, record.offset, null, error, {
@@ -138,7 +149,15 @@ export class TrafficCounters {
       ...tallyTraffic(pending, new Map(stored.map((doc) => [doc.id, doc])), retentionStart(this.clock.now())),
       ...recentPacketOps(pending, new Map(cursors.map((cursor) => [Number(cursor.id), cursor.next]))),
     ];
-    await this.store.commit(ops, { name: checkpoint, position: batch[batch.length - 1].offset + 1 });
+    // Fenced on the checkpoint read above: an instance that stalled past its session must not count twice.
+    const mark = { name: checkpoint, position: batch[batch.length - 1].offset + 1, expected: next };
+    try {
+      await this.store.commit(ops, mark);
+    } catch (error) {
+      if (error instanceof CheckpointFencedError)
+        this.options.health?.fenced(TRAFFIC_GROUP, `partition ${partition}`, error);
+      throw error;
+    }
   }
 
   /** Deletes every document whose `field` is before `before`, a chunk at a time. */
