@@ -9,8 +9,8 @@ import {
   WrongExpectedRevisionError,
   type EventStore,
   type RecordedEvent,
-  type Subscription,
 } from '@lorawatch/event-store/event-store.port';
+import { SupervisedSubscription } from '@lorawatch/event-store/supervised-subscription';
 import { MAILER, type Mailer } from '@lorawatch/mail/mailer.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
@@ -19,7 +19,8 @@ import { EgressPolicy } from '@lorawatch/platform/egress/egress-policy';
 import { egressRulesOf } from '@lorawatch/platform/egress/egress-rules';
 import { EventStoreTenancy } from '@lorawatch/platform/egress/event-store-tenancy';
 import { SecretBox } from '@lorawatch/platform/secret-box';
-import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { Metrics } from '@lorawatch/ops/metrics';
+import { CheckpointFencedError, READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { defaultPreferences } from './domain/notification-preferences';
 import { notificationEvolver, type NotificationState } from './domain/notification';
 import {
@@ -51,7 +52,9 @@ export class NotificationsWorker {
   private readonly logger = new Logger('Notifications');
   private readonly secrets: SecretBox;
   private scheduler: DeliveryScheduler | null = null;
-  private subscription: Subscription | null = null;
+  private subscription: SupervisedSubscription | null = null;
+  /** The checkpoint as this worker last read or wrote it: its commits are fenced on it. */
+  private committed = 0;
   private stopping = false;
   private tenancy: EventStoreTenancy | null = null;
 
@@ -62,6 +65,7 @@ export class NotificationsWorker {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ASSET_LABELS) private readonly labels: AssetLabels,
+    private readonly metrics: Metrics,
   ) {
     this.secrets = new SecretBox(config.secretKey);
   }
@@ -74,9 +78,20 @@ export class NotificationsWorker {
     this.scheduler = new DeliveryScheduler(this.events, sender, this.clock);
     for (const view of await this.store.collection<NotificationView>(NOTIFICATIONS).find({ pending: true }))
       this.scheduler.resume(await this.load(view.id));
-    const after = await this.store.checkpoint(NOTIFICATIONS_CHECKPOINT);
-    this.subscription = this.events.subscribeToAll({ after, types: VISIBILITY_EVENT_TYPES }, (event) =>
-      this.handle(event),
+    // Restarted with back-off from the stored checkpoint when an event cannot be handled (reported on /health);
+    // a fenced commit (another dispatcher moved on) reads on from there too.
+    this.subscription = await SupervisedSubscription.start(
+      this.events,
+      async () => {
+        this.committed = await this.store.checkpoint(NOTIFICATIONS_CHECKPOINT);
+        return { after: this.committed, types: VISIBILITY_EVENT_TYPES };
+      },
+      (event) => this.handle(event),
+      {
+        name: NOTIFICATIONS_CHECKPOINT,
+        health: this.metrics.consumers,
+        refused: (error) => error instanceof CheckpointFencedError,
+      },
     );
   }
 
@@ -104,7 +119,15 @@ export class NotificationsWorker {
       const alert = await this.store.collection<AlertView>(ALERTS).get(alertId);
       if (alert && alert.show !== false) await this.notify(alert, event);
     }
-    await this.store.commit([], { name: NOTIFICATIONS_CHECKPOINT, position: event.position });
+    const mark = { name: NOTIFICATIONS_CHECKPOINT, position: event.position, expected: this.committed };
+    try {
+      await this.store.commit([], mark);
+    } catch (error) {
+      if (error instanceof CheckpointFencedError)
+        this.metrics.consumers.fenced(NOTIFICATIONS_CHECKPOINT, `position ${event.position}`, error);
+      throw error;
+    }
+    this.committed = event.position;
   }
 
   private async notify(alert: AlertView, cause: RecordedEvent): Promise<void> {
