@@ -25,8 +25,17 @@ export interface TrackerState {
   byAsset: Record<string, string[]>;
 }
 
+/**
+ * The state of the stored issues, built in one pass: at start the tracker may load tens of thousands of them, and
+ * folding them through `withIssue` (which copies the maps, as a pure step must) would cost their number squared.
+ */
 export function trackerState(issues: TrackedIssue[]): TrackerState {
-  return issues.reduce(withIssue, { issues: {}, byAsset: {} });
+  const state: TrackerState = { issues: {}, byAsset: {} };
+  for (const issue of issues) {
+    if (!state.issues[issue.id]) for (const key of issue.keys) (state.byAsset[key] ??= []).push(issue.id);
+    state.issues[issue.id] = issue;
+  }
+  return state;
 }
 
 export function withIssue(state: TrackerState, issue: TrackedIssue): TrackerState {
