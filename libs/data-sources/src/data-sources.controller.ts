@@ -31,7 +31,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { ChangeDataSourceStatusCommand } from './commands/change-status/change-status.handler';
 import { CreateDataSourceCommand } from './commands/create-data-source/create-data-source.handler';
 import { DeleteDataSourceCommand } from './commands/delete-data-source/delete-data-source.handler';
-import { forbidden, notFound } from './commands/shared/data-source-errors';
+import { forbidden, notFound } from '@lorawatch/platform/http-errors';
 import { loadOwnDataSource } from './commands/shared/load-own-data-source';
 import { DataSourceRequest } from './commands/shared/data-source-request.dto';
 import { resolveSettings } from './commands/shared/resolve-settings';

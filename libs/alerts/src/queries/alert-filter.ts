@@ -1,5 +1,5 @@
 import type { Filter, ReadStore, Sort } from '@lorawatch/read-store/read-store.port';
-import { badRequest } from '../http/api-errors';
+import { badRequest } from '@lorawatch/platform/http-errors';
 import { SHOWN } from '../projection/alert.view';
 import { alertSearchFilter } from './alert-search';
 import type { AlertCriteriaQuery } from './alerts.query';

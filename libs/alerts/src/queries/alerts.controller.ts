@@ -7,7 +7,7 @@ import { READ_STORE, type Filter, type ReadStore, type Sort } from '@lorawatch/r
 import { seekKey, seekValues } from '@lorawatch/read-store/seek';
 import { SpecValidationFilter } from '../http/spec-validation.filter';
 import { ALERTS, SHOWN, type AlertView } from '../projection/alert.view';
-import { badRequest } from '../http/api-errors';
+import { badRequest } from '@lorawatch/platform/http-errors';
 import { alertOrder, visibleAlertFilter } from './alert-filter';
 import { alertJson, alertTypeJson } from './alert.json';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';

@@ -1,7 +1,7 @@
 import { IsOptional, IsString } from 'class-validator';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
-import { badRequest } from '../http/api-errors';
+import { badRequest } from '@lorawatch/platform/http-errors';
 
 /**
  * Query pieces shared by the read endpoints of alerts, dashboard counters and data sources: date bounds and the

@@ -3,7 +3,7 @@ import { IntersectionType } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { badRequest } from '@lorawatch/alerts/http/api-errors';
+import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';
 import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stream-export';

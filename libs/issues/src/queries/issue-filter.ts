@@ -1,6 +1,6 @@
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import type { FieldCondition, Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
-import { badRequest } from '@lorawatch/alerts/http/api-errors';
+import { badRequest } from '@lorawatch/platform/http-errors';
 import type { IssueFilterQuery } from './issue-filter.query';
 
 /** Open issues of the caller's organization, of data sources not deleted, narrowed by the query (docs/api.md §7). */

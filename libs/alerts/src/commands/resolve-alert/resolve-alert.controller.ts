@@ -5,7 +5,7 @@ import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { notFound } from '../../http/api-errors';
+import { notFound } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '../../http/spec-validation.filter';
 import { ALERTS, type AlertView } from '../../projection/alert.view';
 import { alertJson } from '../../queries/alert.json';

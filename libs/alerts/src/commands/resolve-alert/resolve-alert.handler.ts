@@ -8,7 +8,7 @@ import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AlertEventTypes, alertStream } from '../../alert.events';
 import { alertEvolver, resolveAlert } from '../../domain/alert';
-import { forbidden, notFound } from '../../http/api-errors';
+import { forbidden, notFound } from '@lorawatch/platform/http-errors';
 import { ALERTS, SHOWN, type AlertView } from '../../projection/alert.view';
 
 export class ResolveAlertCommand {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { badRequest } from '@lorawatch/alerts/http/api-errors';
+import { badRequest } from '@lorawatch/platform/http-errors';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';

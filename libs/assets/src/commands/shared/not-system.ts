@@ -1,6 +1,6 @@
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { ROLE_ADMIN, ROLE_USER } from '@lorawatch/accounts/domain/account.events';
-import { forbidden } from '@lorawatch/alerts/http/api-errors';
+import { forbidden } from '@lorawatch/platform/http-errors';
 
 /** Inventory, labels and the network overview serve regular users and admins; the System account is refused. */
 export function requireMember(user: AuthUser): void {

@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '@lorawatch/alerts/http/api-errors';
+import { forbidden, notFound } from '@lorawatch/platform/http-errors';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ASSETS, type AssetType, type AssetView } from '../../asset.view';
 import type { AssetRef } from '../../domain/asset-ref';

@@ -1,4 +1,4 @@
-import { badRequest } from '@lorawatch/alerts/http/api-errors';
+import { badRequest } from '@lorawatch/platform/http-errors';
 import type { FieldCondition } from '@lorawatch/read-store/read-store.port';
 import type { DateRange } from '@lorawatch/platform/query-params';
 

@@ -1,4 +1,4 @@
-import { badRequest, forbidden, notFound } from '@lorawatch/alerts/http/api-errors';
+import { badRequest, forbidden, notFound } from '@lorawatch/platform/http-errors';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ASSETS, type AssetType, type AssetView } from '../../asset.view';
 

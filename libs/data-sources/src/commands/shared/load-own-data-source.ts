@@ -1,7 +1,7 @@
 import { type EventStore } from '@lorawatch/event-store/event-store.port';
 import { loadAggregate, type Loaded } from '@lorawatch/platform/aggregate';
 import { dataSourceEvolver, exists, type DataSourceState } from '../../domain/data-source';
-import { forbidden, notFound } from './data-source-errors';
+import { forbidden, notFound } from '@lorawatch/platform/http-errors';
 
 export const dataSourceStream = (dataSourceId: number) => `datasource-${dataSourceId}`;
 

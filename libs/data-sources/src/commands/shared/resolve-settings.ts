@@ -4,7 +4,7 @@ import type { SecretBox } from '@lorawatch/platform/secret-box';
 import type { DataSourceSettings } from '../../domain/data-source.events';
 import { collectableTypes } from '../../collection/collector-factory';
 import { dataSourceTypeById } from '../../domain/data-source-types';
-import { invalid } from './data-source-errors';
+import { badRequest } from '@lorawatch/platform/http-errors';
 import type { DataSourceRequest } from './data-source-request.dto';
 import { InvalidDataSource, settingsFromRequest } from './settings-from-request';
 
@@ -17,17 +17,17 @@ export async function resolveSettings(
   previous: DataSourceSettings | null,
 ): Promise<DataSourceSettings> {
   const type = dataSourceTypeById(request.data_collector_type_id);
-  if (!type) throw invalid('Invalid data_collector_type_id');
+  if (!type) throw badRequest('Invalid data_collector_type_id');
   if (!collectableTypes().includes(type.type))
-    throw invalid(`The ${type.name} data source type is not available yet`);
+    throw badRequest(`The ${type.name} data source type is not available yet`);
   const policy = await store.collection<PolicyView>(POLICIES).get(String(request.policy_id));
   if (!policy || (policy.organizationId !== null && policy.organizationId !== organizationId)) {
-    throw invalid('Not allowed policy.');
+    throw badRequest('Not allowed policy.');
   }
   try {
     return settingsFromRequest(request, type, policy.policyId, secrets, previous);
   } catch (error) {
-    if (error instanceof InvalidDataSource) throw invalid(error.message);
+    if (error instanceof InvalidDataSource) throw badRequest(error.message);
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { ROLE_ADMIN, ROLE_USER } from '@lorawatch/accounts/domain/account.events';
 import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
-import { conflict, forbidden, notFound } from '@lorawatch/alerts/http/api-errors';
+import { conflict, forbidden, notFound } from '@lorawatch/platform/http-errors';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,

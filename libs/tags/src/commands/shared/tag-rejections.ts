@@ -5,7 +5,7 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { forbidden } from '@lorawatch/alerts/http/api-errors';
+import { forbidden } from '@lorawatch/platform/http-errors';
 import type { TagDecision } from '../../domain/tag';
 import type { TagError } from '../../domain/tag-errors';
 
