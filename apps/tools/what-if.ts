@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { readEngineUrls, usesServers } from '@lorawatch/engines/engine-urls';
+import { readEngineUrls, usesServers } from '@lorawatch/config/engine-urls';
 import { NoLiveStoreError } from '@lorawatch/what-if/live-log-reader';
 import { readLiveDocuments } from '@lorawatch/what-if/live-policy';
 import type { WhatIfResult } from '@lorawatch/what-if/what-if-result';

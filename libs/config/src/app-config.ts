@@ -1,6 +1,6 @@
 import { isValidPassword } from '@lorawatch/domain/password-rule';
 import { isValidCidr } from '@lorawatch/platform/egress/egress-policy';
-import { readEngineUrls, usesServers, type EngineUrls } from '@lorawatch/engines/engine-urls';
+import { readEngineUrls, usesServers, type EngineUrls } from './engine-urls';
 import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -60,6 +60,12 @@ export interface AppConfig {
   standaloneThreads: boolean;
   /** Engines behind the ports: embedded SQLite unless a server URL is set. */
   engines: EngineUrls;
+  /**
+   * Replication of the Kafka topic `packets` when a process creates it (KAFKA_REPLICATION_FACTOR,
+   * KAFKA_MIN_INSYNC_REPLICAS); null = chosen from the cluster: three copies (as many as there are brokers when
+   * fewer), two of them in sync for an append to count when there are three or more. One broker gets 1 and 1.
+   */
+  kafkaReplication: { replicationFactor: number | null; minInsyncReplicas: number | null };
   /** Port of /health and /metrics of the processes that serve no API (collector, detector, projector). */
   opsPort: number;
   /** This process among its replicas (collector leases, logs); the host name unless INSTANCE_ID is set. */
@@ -108,6 +114,19 @@ function integer(
     return fallback;
   }
   return value;
+}
+
+/** KAFKA_REPLICATION_FACTOR and KAFKA_MIN_INSYNC_REPLICAS: unset = chosen from the cluster when the topic is created. */
+function readKafkaReplication(env: Env, problems: string[]): AppConfig['kafkaReplication'] {
+  const optional = (name: string): number | null =>
+    env[name] === undefined || env[name] === '' ? null : integer(env, name, 0, 1, 32, problems) || null;
+  const replicationFactor = optional('KAFKA_REPLICATION_FACTOR');
+  const minInsyncReplicas = optional('KAFKA_MIN_INSYNC_REPLICAS');
+  if (replicationFactor !== null && minInsyncReplicas !== null && minInsyncReplicas > replicationFactor)
+    problems.push(
+      `KAFKA_MIN_INSYNC_REPLICAS (${minInsyncReplicas}) cannot exceed KAFKA_REPLICATION_FACTOR (${replicationFactor})`,
+    );
+  return { replicationFactor, minInsyncReplicas };
 }
 
 /** A secret given in the environment, or generated once and kept in DATA_DIR so restarts keep sessions and data. */
@@ -207,6 +226,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (!env.JWT_SECRET) problems.push('JWT_SECRET must be set when the engines run on servers');
     if (!env.SECRET_KEY) problems.push('SECRET_KEY must be set when the engines run on servers');
   }
+  const kafkaReplication = readKafkaReplication(env, problems);
   const opsPort = integer(env, 'OPS_PORT', 9464, 1, 65535, problems);
   const collectorLeaseSeconds = integer(env, 'COLLECTOR_LEASE_SECONDS', 30, 5, 3600, problems);
   const instanceId = env.INSTANCE_ID?.trim() || `${hostname()}-${process.pid}`;
@@ -261,6 +281,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logFormat,
     standaloneThreads: threadsRaw !== '0',
     engines,
+    kafkaReplication,
     opsPort,
     instanceId,
     collectorLeaseSeconds,

@@ -100,6 +100,32 @@ describe('engines and processes in the configuration', () => {
     expect(config.engines).toEqual({ eventStore: null, kafkaBrokers: [], mongodb: null });
     expect(config).toMatchObject({ opsPort: 9464, collectorLeaseSeconds: 30 });
     expect(config.instanceId).toMatch(/.+-\d+$/);
+    expect(config.kafkaReplication).toEqual({ replicationFactor: null, minInsyncReplicas: null });
+  });
+
+  it('reads the Kafka topic replication, and refuses one the topic could not have', () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir, KAFKA_REPLICATION_FACTOR: '3', KAFKA_MIN_INSYNC_REPLICAS: '2' })
+        .kafkaReplication,
+    ).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+    expect(loadConfig({ DATA_DIR: dataDir, KAFKA_MIN_INSYNC_REPLICAS: '2' }).kafkaReplication).toEqual({
+      replicationFactor: null,
+      minInsyncReplicas: 2,
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, KAFKA_REPLICATION_FACTOR: '1', KAFKA_MIN_INSYNC_REPLICAS: '2' }),
+    ).toThrow('KAFKA_MIN_INSYNC_REPLICAS (2) cannot exceed KAFKA_REPLICATION_FACTOR (1)');
+    expect(() => loadConfig({ DATA_DIR: dataDir, KAFKA_REPLICATION_FACTOR: '0' })).toThrow(
+      'KAFKA_REPLICATION_FACTOR must be an integer from 1 to 32 (got "0")',
+    );
+  });
+
+  it('accepts the older eventstoredb:// and esdb:// schemes the event store also connects with', () => {
+    for (const url of ['eventstoredb://es:2113?tls=false', 'esdb+discover://cluster.local:2113']) {
+      expect(loadConfig({ DATA_DIR: dataDir, ...SECRETS, EVENT_STORE_URL: url }).engines.eventStore).toBe(
+        url,
+      );
+    }
   });
 
   it('reads the servers of a scale-out deployment, EVENT_STORE_URL before KURRENTDB_URL', () => {

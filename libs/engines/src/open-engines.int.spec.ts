@@ -5,7 +5,7 @@ import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-s
 import { UpcastingEventStore } from '@lorawatch/event-store/upcasting/upcasting-event-store';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
-import { engineKinds } from './engine-urls';
+import { engineKinds } from '@lorawatch/config/engine-urls';
 import { openEngines } from './open-engines';
 
 describe('engines chosen by configuration', () => {

@@ -7,7 +7,7 @@ import type { PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
-import { engineKinds, type EngineKind } from './engine-urls';
+import { engineKinds, type EngineKind } from '@lorawatch/config/engine-urls';
 import { productUpcasters } from './product-upcasters';
 
 /** The three engines one process works on, whichever adapters the configuration chose. */

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { readEngineUrls, type EngineKind, type EngineUrls } from '@lorawatch/engines/engine-urls';
+import { readEngineUrls, type EngineKind, type EngineUrls } from '@lorawatch/config/engine-urls';
 import type { EngineSettings } from '@lorawatch/engines/open-engines';
 
 export const MIGRATE_USAGE =

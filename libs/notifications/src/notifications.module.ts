@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReadModelAssetLabels } from '@lorawatch/assets/adapters/read-model-asset-labels';
+import { ReadModelAssetLabels } from './adapters/read-model-asset-labels';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ActivateDestinationController } from './commands/activate-destination/activate-destination.controller';

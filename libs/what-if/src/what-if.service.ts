@@ -13,7 +13,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import type { PolicyItem } from '@lorawatch/domain/policy';
-import { usesServers } from '@lorawatch/engines/engine-urls';
+import { usesServers } from '@lorawatch/config/engine-urls';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { checkItems } from '@lorawatch/policies/domain/policy-items';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';

@@ -1,7 +1,7 @@
 import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { Importance } from '@lorawatch/domain/risk';
-import type { AssetLabel, AssetLabels } from '@lorawatch/notifications/ports/asset-labels.port';
+import type { AssetLabel, AssetLabels } from '../ports/asset-labels.port';
 import type { Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
 import {
   TAG_ASSIGNMENTS,
@@ -9,9 +9,12 @@ import {
   type TagAssignmentView,
   type TagView,
 } from '@lorawatch/tags/projection/tag.view';
-import { ASSETS, type AssetView } from '../asset.view';
-import { DEFAULT_IMPORTANCE } from '../domain/importance';
-import { ASSET_IMPORTANCE, type AssetImportanceView } from '../projection/asset-importance.view';
+import { ASSETS, type AssetView } from '@lorawatch/assets/asset.view';
+import { DEFAULT_IMPORTANCE } from '@lorawatch/assets/domain/importance';
+import {
+  ASSET_IMPORTANCE,
+  type AssetImportanceView,
+} from '@lorawatch/assets/projection/asset-importance.view';
 
 /** The notifications' view of labels and importance, read from the tags and asset-attributes read models. */
 export class ReadModelAssetLabels implements AssetLabels {

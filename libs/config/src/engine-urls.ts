@@ -1,9 +1,11 @@
+import { isKurrentConnectionString } from '@lorawatch/event-store/kurrent/kurrent-connection-string';
+
 /**
  * Which engine behind each port: an unset URL means the embedded SQLite engine in DATA_DIR, a set one the
  * scale-out server (KurrentDB / EventStoreDB, Kafka, MongoDB). Read from the environment, validated once.
  */
 export interface EngineUrls {
-  /** kurrentdb:// or esdb:// connection string; null = embedded. */
+  /** kurrentdb://, kurrent://, kdb://, esdb:// or eventstoredb:// connection string; null = embedded. */
   eventStore: string | null;
   /** Kafka bootstrap brokers (host:port); empty = embedded. */
   kafkaBrokers: string[];
@@ -15,14 +17,14 @@ export type EngineKind = 'embedded' | 'scale-out';
 
 type Env = Record<string, string | undefined>;
 
-const EVENT_STORE_SCHEMES = /^(kurrentdb|kurrent|esdb|eventstoredb)(\+discover)?:\/\/[^\s]+$/;
 const MONGODB_SCHEME = /^mongodb(\+srv)?:\/\/[^\s]+$/;
 const BROKER = /^[A-Za-z0-9.-]+:\d{1,5}$/;
 
 /** Reads EVENT_STORE_URL (or KURRENTDB_URL), KAFKA_BROKERS and MONGODB_URL; problems are pushed, not thrown. */
 export function readEngineUrls(env: Env, problems: string[]): EngineUrls {
   const eventStore = (env.EVENT_STORE_URL || env.KURRENTDB_URL || '').trim() || null;
-  if (eventStore && !EVENT_STORE_SCHEMES.test(eventStore))
+  // The schemes the event store connects with (eventstoredb:// and esdb:// are handed to the client as kurrentdb://).
+  if (eventStore && !isKurrentConnectionString(eventStore))
     problems.push(
       'EVENT_STORE_URL must be a KurrentDB connection string such as kurrentdb://host:2113?tls=false',
     );
