@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  isObject,
+  listenPeer,
+  type PeerAddress,
+  PeerStreams,
+  type PeerStream,
+  readBody,
+} from './stream-peer';
 import type { TtnV2Frame } from './ttn-v2-frames';
 
 export { type TtnV2Frame, ttnV2FrameFor, ttnV2GatewayId } from './ttn-v2-frames';
@@ -10,11 +17,7 @@ export interface TtnV2PeerAccount {
   gateways: Array<{ id: string; description: string }>;
 }
 
-export interface TtnV2PeerOptions {
-  /** Default 0: a free port. */
-  port?: number;
-  /** Default 127.0.0.1: the peer is for this machine only. */
-  host?: string;
+export interface TtnV2PeerOptions extends PeerAddress {
   /** Username → password and the account's gateways. */
   accounts: Record<string, TtnV2PeerAccount>;
 }
@@ -35,11 +38,6 @@ export interface TtnV2Peer {
   close(): Promise<void>;
 }
 
-interface OpenStream {
-  response: ServerResponse;
-  gatewayIds: ReadonlySet<string>;
-}
-
 const LOGIN_PATH = '/api/v2/login';
 const GATEWAYS_PATH = '/api/v2/gateways';
 const TRAFFIC_PATH = '/api/v2/gateways/traffic';
@@ -53,22 +51,15 @@ const MAX_BODY = 16 * 1024;
  * the account's). Tokens live as long as the peer: a restarted peer makes clients log in again.
  */
 export async function startTtnV2Peer(options: TtnV2PeerOptions): Promise<TtnV2Peer> {
-  const streams = new Set<OpenStream>();
+  const streams = new PeerStreams<PeerStream>();
   const tokens = new Map<string, string>();
   let logins = 0;
-
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) answer(response, 500, { error: `internal error: ${String(error)}` });
-      else response.destroy();
-    });
-  });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://peer');
     if (url.pathname === LOGIN_PATH) {
       if (request.method !== 'POST') return answer(response, 405, { error: 'method not allowed' });
-      return login(await readBody(request), response);
+      return login(await readBody(request, MAX_BODY), response);
     }
     if (url.pathname !== GATEWAYS_PATH && url.pathname !== TRAFFIC_PATH) {
       return answer(response, 404, { error: 'not found' });
@@ -95,9 +86,7 @@ export async function startTtnV2Peer(options: TtnV2PeerOptions): Promise<TtnV2Pe
     }
     response.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'no-cache' });
     response.flushHeaders();
-    const stream: OpenStream = { response, gatewayIds: new Set(ids) };
-    streams.add(stream);
-    response.on('close', () => streams.delete(stream));
+    streams.add({ response, gatewayIds: new Set(ids) });
   }
 
   function login(body: string | undefined, response: ServerResponse): void {
@@ -122,69 +111,27 @@ export async function startTtnV2Peer(options: TtnV2PeerOptions): Promise<TtnV2Pe
     answer(response, 200, { access_token: token });
   }
 
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-
-  let closing: Promise<void> | undefined;
+  const server = await listenPeer(options, streams, handle, (response, error) =>
+    answer(response, 500, { error }),
+  );
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    port,
+    url: server.url,
+    port: server.port,
     publish(frame) {
       const gatewayId = frame.gateway_id;
+      if (typeof gatewayId !== 'string') return 0;
       const line = `${JSON.stringify(frame)}\n`;
-      let delivered = 0;
-      for (const stream of streams) {
-        if (typeof gatewayId !== 'string' || !stream.gatewayIds.has(gatewayId)) continue;
-        stream.response.write(line);
-        delivered += 1;
-      }
-      return delivered;
+      return streams.publish([gatewayId], () => line);
     },
-    writeRaw(bytes) {
-      for (const stream of streams) stream.response.write(bytes);
-    },
-    endStreams() {
-      for (const stream of [...streams]) {
-        stream.response.end();
-        streams.delete(stream);
-      }
-    },
+    writeRaw: (bytes) => streams.writeRaw(bytes),
+    endStreams: () => streams.end(),
     streamCount: () => streams.size,
     loginCount: () => logins,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        for (const stream of streams) stream.response.destroy();
-        streams.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
+    close: () => server.close(),
   };
 }
 
 function answer(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'Content-Type': 'application/json' });
   response.end(JSON.stringify(body));
-}
-
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,13 +1,16 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  isObject,
+  listenPeer,
+  type PeerAddress,
+  type PeerStream,
+  PeerStreams,
+  readBody,
+} from './stream-peer';
 import type { TtnV3Event } from './ttn-v3-events';
 import { simulatedUlid } from './ttn-v3-ulid';
 
-export interface TtnV3PeerOptions {
-  /** Default 0: a free port. */
-  port?: number;
-  /** Default 127.0.0.1: the peer is for this machine only. */
-  host?: string;
+export interface TtnV3PeerOptions extends PeerAddress {
   /** API key → the TTS gateway IDs it has rights on. */
   apiKeys: Record<string, readonly string[]>;
   /** Events kept for requests with `after` or `tail`. Default 1000. */
@@ -28,9 +31,7 @@ export interface TtnV3Peer {
   close(): Promise<void>;
 }
 
-interface OpenStream {
-  response: ServerResponse;
-  gatewayIds: ReadonlySet<string>;
+interface OpenStream extends PeerStream {
   delimiter: string;
 }
 
@@ -53,17 +54,10 @@ const MAX_BODY = 64 * 1024;
  * or a newline without, starting with `events.stream.start` and carrying only the requested gateways' events.
  */
 export async function startTtnV3Peer(options: TtnV3PeerOptions): Promise<TtnV3Peer> {
-  const streams = new Set<OpenStream>();
+  const streams = new PeerStreams<OpenStream>();
   const history: StoredEvent[] = [];
   const historySize = options.historySize ?? 1000;
   const rights = new Map(Object.entries(options.apiKeys).map(([key, ids]) => [key, new Set(ids)]));
-
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) answerError(response, 500, 13, `internal error: ${String(error)}`);
-      else response.destroy();
-    });
-  });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (new URL(request.url ?? '/', 'http://peer').pathname !== EVENTS_PATH) {
@@ -75,7 +69,7 @@ export async function startTtnV3Peer(options: TtnV3PeerOptions): Promise<TtnV3Pe
       request.resume();
       return answerError(response, 401, 16, 'error:pkg/auth/rights:unauthenticated (unauthenticated)');
     }
-    const parsed = parseStreamRequest(await readBody(request));
+    const parsed = parseStreamRequest(await readBody(request, MAX_BODY));
     if (typeof parsed === 'string') return answerError(response, 400, 3, parsed);
     const forbidden = parsed.gatewayIds.find((id) => !keyRights.has(id));
     if (forbidden !== undefined) {
@@ -101,7 +95,6 @@ export async function startTtnV3Peer(options: TtnV3PeerOptions): Promise<TtnV3Pe
     response.write(line(startEvent(parsed.gatewayIds), stream.delimiter));
     for (const stored of replay(parsed)) response.write(`{"result":${stored.json}}${stream.delimiter}`);
     streams.add(stream);
-    response.on('close', () => streams.delete(stream));
   }
 
   function rightsOf(authorization: string | undefined): ReadonlySet<string> | undefined {
@@ -119,53 +112,28 @@ export async function startTtnV3Peer(options: TtnV3PeerOptions): Promise<TtnV3Pe
     return request.after === undefined ? [] : wanted;
   }
 
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-
-  let closing: Promise<void> | undefined;
+  const server = await listenPeer(options, streams, handle, (response, message) =>
+    answerError(response, 500, 13, message),
+  );
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    port,
+    url: server.url,
+    port: server.port,
     publish(event) {
       const gatewayIds = gatewayIdsOf(event);
       const json = JSON.stringify(event);
       const time = typeof event.time === 'string' ? Date.parse(event.time) : Number.NaN;
       history.push({ json, gatewayIds, timeMs: Number.isNaN(time) ? Date.now() : time });
       if (history.length > historySize) history.shift();
-      let delivered = 0;
-      for (const stream of streams) {
-        if (!gatewayIds.some((id) => stream.gatewayIds.has(id))) continue;
-        stream.response.write(`{"result":${json}}${stream.delimiter}`);
-        delivered += 1;
-      }
-      return delivered;
+      return streams.publish(gatewayIds, (stream) => `{"result":${json}}${stream.delimiter}`);
     },
-    writeRaw(bytes) {
-      for (const stream of streams) stream.response.write(bytes);
-    },
+    writeRaw: (bytes) => streams.writeRaw(bytes),
     endStreams(error) {
-      for (const stream of [...streams]) {
-        if (error !== undefined)
-          stream.response.write(`${JSON.stringify({ error: { ...error, details: [] } })}\n`);
-        stream.response.end();
-        streams.delete(stream);
-      }
+      streams.end(
+        error === undefined ? undefined : `${JSON.stringify({ error: { ...error, details: [] } })}\n`,
+      );
     },
     streamCount: () => streams.size,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        for (const stream of streams) stream.response.destroy();
-        streams.clear();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
+    close: () => server.close(),
   };
 }
 
@@ -234,20 +202,4 @@ function line(event: TtnV3Event, delimiter: string): string {
 function answerError(response: ServerResponse, status: number, code: number, message: string): void {
   response.writeHead(status, { 'Content-Type': 'application/json' });
   response.end(JSON.stringify({ code, message, details: [] }));
-}
-
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,10 +1,11 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { CHIRPSTACK_V3_TOPICS } from '../chirpstack-v3/chirpstack-v3-topics';
-import type { IngestOutcome, MessageParser } from '../ingest-outcome';
+import { CollectorBook } from '../collector-book';
+import type { MessageParser } from '../ingest-outcome';
 import { AckWindow } from './ack-window';
 import { type BrokerEndpoint, brokerUrl } from './broker-endpoint';
 import { type BrokerTarget, brokerTarget, type EgressCheck } from './broker-target';
-import type { CollectorCounters, CollectorSink, ConnectionStatus } from './collector-sink';
+import type { CollectorCounters, CollectorSink } from './collector-sink';
 import { ReconnectBackoff } from './reconnect-backoff';
 
 export type MqttCollectorOptions = BrokerEndpoint & {
@@ -70,22 +71,19 @@ export class MqttCollector {
   private connection = 0;
   /** The unacknowledged messages of the current connection; null until its first message. */
   private window: { connection: number; acks: AckWindow } | null = null;
-  private status: ConnectionStatus | undefined;
   private lastError: string | undefined;
   private stopped = false;
-  private loginFailureReported = false;
   /** Set while waiting to retry a broker address the egress check did not give (DNS failure, refusal). */
   private retry: NodeJS.Timeout | null = null;
   private starting = false;
   private readonly backoff: ReconnectBackoff;
-  private readonly stats: CollectorCounters = { received: 0, packets: 0, malformed: 0, lastMessageAt: null };
+  private readonly book: CollectorBook<PublishPacket>;
   private readonly url: string;
   private readonly topics: readonly string[];
-  private readonly now: () => Date;
 
   constructor(
     private readonly options: MqttCollectorOptions,
-    private readonly sink: CollectorSink,
+    sink: CollectorSink,
   ) {
     this.url = brokerUrl(options);
     this.topics = options.topics ?? CHIRPSTACK_V3_TOPICS;
@@ -99,7 +97,13 @@ export class MqttCollector {
       options.reconnectPeriodMs ?? 1000,
       options.maxReconnectPeriodMs ?? 30_000,
     );
-    this.now = options.now ?? (() => new Date());
+    const parse = options.parse;
+    this.book = new CollectorBook<PublishPacket>(
+      options,
+      sink,
+      (packet, context) => parse(packet.topic, payloadOf(packet), context),
+      topicOf,
+    );
   }
 
   get clientId(): string {
@@ -107,7 +111,7 @@ export class MqttCollector {
   }
 
   counters(): CollectorCounters {
-    return { ...this.stats };
+    return this.book.counters();
   }
 
   start(): void {
@@ -128,7 +132,7 @@ export class MqttCollector {
     } catch (error) {
       if (this.stopped) return;
       this.lastError = error instanceof Error ? error.message : String(error);
-      this.report('DISCONNECTED', this.lastError);
+      this.book.report('DISCONNECTED', this.lastError);
       this.retry = setTimeout(() => void this.connect(), this.backoff.next());
       return;
     }
@@ -143,9 +147,8 @@ export class MqttCollector {
     client.on('error', (error: Error & { code?: unknown }) => {
       this.lastError = error.message;
       // CONNACK 4/5: bad user name or password, not authorised. Reported once until a connection succeeds.
-      if ((error.code === 4 || error.code === 5) && !this.loginFailureReported) {
-        this.loginFailureReported = true;
-        this.sink.onLoginFailed?.(`The broker refused the credentials: ${error.message}`);
+      if (error.code === 4 || error.code === 5) {
+        this.book.loginFailed(`The broker refused the credentials: ${error.message}`);
       }
     });
     this.client = client;
@@ -158,7 +161,7 @@ export class MqttCollector {
     this.endConnection();
     const client = this.client;
     if (client !== undefined) await endClient(client);
-    this.report('DISCONNECTED');
+    this.book.report('DISCONNECTED');
   }
 
   /**
@@ -219,7 +222,7 @@ export class MqttCollector {
 
   private onConnect(client: MqttClient): void {
     this.backoff.reset();
-    this.loginFailureReported = false;
+    this.book.credentialsAccepted();
     this.lastError = undefined;
     const subscriptions = Object.fromEntries(this.topics.map((topic) => [topic, { qos: 1 as const }]));
     client.subscribe(subscriptions, (error, granted) => {
@@ -228,7 +231,7 @@ export class MqttCollector {
       if (error) this.dropConnection(client, `subscription failed: ${error.message}`);
       else if (refused.length > 0)
         this.dropConnection(client, `broker refused the subscription to ${refused.join(', ')}`);
-      else this.report('CONNECTED');
+      else this.book.report('CONNECTED');
     });
   }
 
@@ -236,7 +239,7 @@ export class MqttCollector {
     this.endConnection();
     if (this.stopped) return;
     client.options.reconnectPeriod = this.backoff.next();
-    this.report('DISCONNECTED', this.lastError);
+    this.book.report('DISCONNECTED', this.lastError);
   }
 
   /** Closes the network connection so the broker redelivers what was not acknowledged; mqtt.js reconnects. */
@@ -260,8 +263,7 @@ export class MqttCollector {
     const connection = this.connection;
     const { acknowledge, readOn } = acknowledgement(client, packet, done);
     const stored = acks.add(acknowledge);
-    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-    this.deliver(packet.topic, payload).then(stored, (error: unknown) => {
+    this.book.deliver(packet, this.book.receive()).then(stored, (error: unknown) => {
       if (connection !== this.connection) return;
       this.dropConnection(client, `sink failed: ${error instanceof Error ? error.message : String(error)}`);
     });
@@ -276,59 +278,6 @@ export class MqttCollector {
       acks: new AckWindow(this.options.maxUnacknowledged ?? 1000),
     };
     return this.window.acks;
-  }
-
-  private async deliver(topic: string, payload: Buffer): Promise<void> {
-    const receivedAt = this.now().toISOString();
-    this.stats.received += 1;
-    this.stats.lastMessageAt = receivedAt;
-    const outcome = this.parse(topic, payload, receivedAt);
-    switch (outcome.kind) {
-      case 'packets':
-        if (outcome.packets.length > 0) await this.sink.onPackets(outcome.packets);
-        this.stats.packets += outcome.packets.length;
-        return;
-      case 'gateway': {
-        const { kind: _kind, ...update } = outcome;
-        await this.sink.onGateway?.(update);
-        return;
-      }
-      case 'malformed':
-        this.stats.malformed += 1;
-        try {
-          this.sink.onMalformed(outcome.reason, topic);
-        } catch {
-          // Reporting is best effort: a failing logger must not stop ingestion or redeliver the message.
-        }
-        return;
-      case 'device':
-      case 'ignored':
-        return;
-    }
-  }
-
-  /** Parsers promise not to throw; a custom one that does still must not take the collector down. */
-  private parse(topic: string, payload: Buffer, receivedAt: string): IngestOutcome {
-    const { dataSourceId, organizationId } = this.options;
-    try {
-      return this.options.parse(topic, payload, { dataSourceId, organizationId, receivedAt });
-    } catch (error) {
-      return {
-        kind: 'malformed',
-        reason: `parser failed: ${error instanceof Error ? error.message : String(error)}`,
-      };
-    }
-  }
-
-  private report(status: ConnectionStatus, error?: string): void {
-    if (status === this.status) return;
-    this.status = status;
-    try {
-      if (error === undefined) this.sink.onStatus(status);
-      else this.sink.onStatus(status, error);
-    } catch {
-      // Same as onMalformed: status reporting never breaks the connection logic.
-    }
   }
 }
 
@@ -363,6 +312,15 @@ function packetSender(client: MqttClient): PacketSender | null {
   return (packet) => {
     if (client.connected) send.call(client, packet);
   };
+}
+
+function payloadOf(packet: PublishPacket): Buffer {
+  return typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+}
+
+/** A message the parser called malformed is reported under its topic. */
+function topicOf(packet: PublishPacket): string {
+  return packet.topic;
 }
 
 /** A clean DISCONNECT keeps the session; if the connection is wedged, force it after a grace period. */
