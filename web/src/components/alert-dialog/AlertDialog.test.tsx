@@ -4,6 +4,10 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { ALERT_TYPES, makeAlert } from '../../lib/alerts/alert-fixtures';
 import type { AlertType } from '../../lib/alerts/alert';
+import { createServices } from '../../lib/services';
+import { ServicesProvider } from '../../lib/services-context';
+import { createFakeFetch } from '../../test/fake-fetch';
+import { FakeSocket } from '../../test/fake-socket';
 import { AlertDialog, NO_TECHNICAL_DETAILS } from './AlertDialog';
 
 const JOIN_REPLAY = ALERT_TYPES[0];
@@ -22,10 +26,19 @@ const PACKET = {
   lsnr: -18.2,
 };
 
+/** The dialog alone, for a signed-out (so not administrator) reader: no History tab, the details only. */
 function renderDialog(props: Partial<ComponentProps<typeof AlertDialog>> = {}) {
+  window.localStorage.clear();
+  const services = createServices({
+    storage: window.localStorage,
+    fetch: createFakeFetch({}).fetch,
+    createSocket: () => new FakeSocket(),
+  });
   return render(
     <MantineProvider env="test">
-      <AlertDialog opened onClose={vi.fn()} alert={makeAlert()} alertType={JOIN_REPLAY} {...props} />
+      <ServicesProvider services={services}>
+        <AlertDialog opened onClose={vi.fn()} alert={makeAlert()} alertType={JOIN_REPLAY} {...props} />
+      </ServicesProvider>
     </MantineProvider>,
   );
 }

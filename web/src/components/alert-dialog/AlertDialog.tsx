@@ -9,12 +9,15 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/services-context';
+import { isAdmin } from '../../lib/session';
 import type { Alert, AlertType } from '../../lib/alerts/alert';
 import {
   deviceIdentity,
@@ -23,6 +26,7 @@ import {
   formatParameterValue,
   gatewayIdentity,
 } from '../../lib/alerts/alert-display';
+import { EventHistory } from '../history/EventHistory';
 import { ImportanceBadge } from '../ImportanceBadge';
 import { RiskBadge } from '../RiskBadge';
 import { packetDownloadHref, packetFileName, packetOf, packetRows, type PacketData } from './packet';
@@ -200,9 +204,14 @@ function AlertDetails({ alert, alertType }: { alert: Alert; alertType: AlertType
   );
 }
 
+type DialogTab = 'details' | 'history';
+
 /**
- * The alert dialog shared by Current Issues, Alerts and the dashboard (spec part 1, "Alert dialog"): the alert's
- * type, risk, texts, assets, packets and resolution, with optional previous/next navigation and footer actions.
+ * The alert dialog shared by Current Issues, Alerts, the dashboard, the Asset 360 view, the events log and the
+ * notifications (spec part 1, "Alert dialog"): the alert's type, risk, texts, assets, packets and resolution, with
+ * optional previous/next navigation and footer actions. Administrators also get a History tab: the recorded events
+ * of the alert (raised, its issue, resolved) and their export, as in the Asset 360 view; it stays chosen while
+ * they step to the previous or next alert, and the dialog opens again on Details.
  */
 export function AlertDialog({
   opened,
@@ -217,6 +226,12 @@ export function AlertDialog({
   const narrow = useMediaQuery('(max-width: 48em)');
   const title = alertType?.name ?? alert?.type ?? '';
   useArrowKeys(opened, navigation && !loading ? navigation : undefined);
+  // The record of events is for administrators, as the API that serves it: others see no tabs.
+  const withHistory = isAdmin(useSession());
+  const [tab, setTab] = useState<DialogTab>('details');
+  useEffect(() => {
+    if (!opened) setTab('details');
+  }, [opened]);
   return (
     <Modal
       opened={opened}
@@ -239,7 +254,32 @@ export function AlertDialog({
             </Group>
           )}
           {children && <Stack gap={2}>{children}</Stack>}
-          {alert && <AlertDetails alert={alert} alertType={alertType} />}
+          {alert &&
+            (withHistory ? (
+              <Tabs
+                value={tab}
+                onChange={(value) => setTab(value === 'history' ? 'history' : 'details')}
+                keepMounted={false}
+              >
+                <Tabs.List mb="md">
+                  <Tabs.Tab value="details">Details</Tabs.Tab>
+                  <Tabs.Tab value="history">History</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="details">
+                  <AlertDetails alert={alert} alertType={alertType} />
+                </Tabs.Panel>
+                <Tabs.Panel value="history">
+                  {/* Another alert, or this one resolved, is another history: read afresh from its first page. */}
+                  <EventHistory
+                    key={`${alert.id}/${alert.resolved_at ?? ''}`}
+                    subject={{ alert_id: alert.id }}
+                    fileStem={`alert-${alert.id}`}
+                  />
+                </Tabs.Panel>
+              </Tabs>
+            ) : (
+              <AlertDetails alert={alert} alertType={alertType} />
+            ))}
           {(navigation || actions) && (
             <>
               <Divider />

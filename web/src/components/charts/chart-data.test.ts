@@ -5,6 +5,7 @@ import {
   groupSmallSlices,
   legendEntries,
   niceStep,
+  rankedRows,
   showsSliceLabel,
   withColours,
   yTickValues,
@@ -88,6 +89,50 @@ describe('chart data', () => {
     it('leaves a single small slice alone', () => {
       const few = [...data.slice(1), { id: 'tiny', label: 'Tiny', value: 1 }];
       expect(groupSmallSlices(few)).toEqual(few);
+    });
+  });
+
+  describe('ranked rows', () => {
+    const tail = Array.from({ length: 19 }, (_, index) => ({
+      id: `t${index}`,
+      label: `T${index}`,
+      value: 5,
+    }));
+    const leaders = [12, 10, 9, 8, 7, 6, 6, 5].map((value, index) => ({
+      id: `l${index}`,
+      label: `L${index}`,
+      value,
+    }));
+
+    it('keeps the eight largest, largest first, and sums the rest as one Other row', () => {
+      const { rows, other } = rankedRows([...tail, ...leaders]);
+      expect(rows.map((datum) => datum.id)).toEqual(['l0', 'l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7']);
+      expect(other).toEqual({ label: 'Other (19)', value: 95, count: 19 });
+    });
+
+    it('breaks ties by label and leaves out entries of no count', () => {
+      const { rows, other } = rankedRows([
+        { id: 'b', label: 'Bravo', value: 2 },
+        { id: 'z', label: 'Zero', value: 0 },
+        { id: 'a', label: 'Alpha', value: 2 },
+      ]);
+      expect(rows.map((datum) => datum.id)).toEqual(['a', 'b']);
+      expect(other).toBeNull();
+    });
+
+    it('gives a selected entry its row however small, and gathers nothing when only one would be', () => {
+      const picked = rankedRows([...tail, ...leaders], ['t7']);
+      expect(picked.rows.map((datum) => datum.id)).toContain('t7');
+      expect(picked.other?.label).toBe('Other (18)');
+      const nine = rankedRows(leaders.concat(tail.slice(0, 1)));
+      expect(nine.rows).toHaveLength(9);
+      expect(nine.other).toBeNull();
+    });
+
+    it('lists everything when the top is unbounded', () => {
+      const { rows, other } = rankedRows([...tail, ...leaders], [], Number.POSITIVE_INFINITY);
+      expect(rows).toHaveLength(27);
+      expect(other).toBeNull();
     });
   });
 

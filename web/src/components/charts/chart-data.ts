@@ -80,6 +80,43 @@ export function groupSmallSlices<T extends ChartDatum>(
   ];
 }
 
+/** A ranked list shows this many entries of its own before the rest become one 'Other (n)' row. */
+export const RANKED_TOP = 8;
+
+/** The rows a ranked bar list shows, largest first, and what the rest add up to. */
+export interface RankedRows<T extends ChartDatum> {
+  rows: T[];
+  /** The entries not shown as rows, as one row; null when every entry has its own. */
+  other: { label: string; value: number; count: number } | null;
+}
+
+/**
+ * Largest first (ties by label); the `top` largest keep a row, and so does every selected entry so a filter in
+ * force stays visible; the rest become one 'Other (n)' row, n being how many it holds. Nothing is gathered when
+ * only one entry would be. Entries of no count are left out.
+ */
+export function rankedRows<T extends ChartDatum>(
+  data: readonly T[],
+  selected: readonly string[] = [],
+  top: number = RANKED_TOP,
+): RankedRows<T> {
+  const ranked = data
+    .filter((datum) => datum.value > 0)
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+  const rows: T[] = [];
+  const rest: T[] = [];
+  ranked.forEach((datum, index) => (index < top || selected.includes(datum.id) ? rows : rest).push(datum));
+  if (rest.length <= 1) return { rows: ranked, other: null };
+  return {
+    rows,
+    other: {
+      label: `Other (${rest.length})`,
+      value: rest.reduce((sum, datum) => sum + datum.value, 0),
+      count: rest.length,
+    },
+  };
+}
+
 /** The smallest step of 1, 2 or 5 × 10^n (never under 1: counts are whole) that is at least `rough`. */
 export function niceStep(rough: number): number {
   if (!(rough > 1)) return 1;

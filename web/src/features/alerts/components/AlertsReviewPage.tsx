@@ -18,7 +18,6 @@ import { useResolveAlert } from '../hooks/useResolveAlert';
 import { filterParams } from '../api/alerts-api';
 import { DEFAULT_SORT, alertFiltersOf } from '../types/review-view';
 import { alertFilterChips } from '../utils/alert-filter-chips';
-import { AlertHistorySection } from './AlertHistorySection';
 import { AlertsCharts } from './AlertsCharts';
 import { AlertsPager } from './AlertsPager';
 import { AlertsSearch } from './AlertsSearch';
@@ -209,13 +208,7 @@ export function AlertsReviewPage() {
             </AdminOnly>
           )
         }
-      >
-        {selected && (
-          <AdminOnly>
-            <AlertHistorySection key={selected.alert.id} alertId={selected.alert.id} />
-          </AdminOnly>
-        )}
-      </AlertDialog>
+      />
     </Stack>
   );
 }

@@ -4,8 +4,8 @@ import { afterEach, vi } from 'vitest';
 import { jsonResponse, type FakeRoute, type RecordedRequest } from '../../../test/fake-fetch';
 import { renderApp } from '../../../test/render-app';
 import { storeSession } from '../../../test/tokens';
-import { DEVICE_ID, makeDevice, makeUsage } from '../testing/asset-fixtures';
-import type { HistoryEvent } from '../types/asset-history';
+import { DEVICE_ID, makeAssetAlert, makeDevice, makeUsage } from '../testing/asset-fixtures';
+import type { HistoryEvent } from '../../../components/history/history-types';
 
 const DEVICE_PATH = `inventory/device/${DEVICE_ID}`;
 
@@ -100,7 +100,7 @@ describe("the Asset 360 view's History tab", () => {
 
     await user.click(screen.getByRole('tab', { name: 'History' }));
     const panel = await screen.findByTestId('asset-history');
-    const rows = await within(panel).findAllByTestId('asset-history-row');
+    const rows = await within(panel).findAllByTestId('history-row');
     expect(
       rows.map((row) =>
         within(row)
@@ -114,7 +114,7 @@ describe("the Asset 360 view's History tab", () => {
       ['AlertResolved', 'Alert resolved: Checked on site', 'User olga'],
     ]);
     expect(within(rows[0]).getAllByRole('cell')[0].textContent).toMatch(/^03\/05\/24 /);
-    expect(within(panel).getByTestId('asset-history-count')).toHaveTextContent('13 events');
+    expect(within(panel).getByTestId('history-count')).toHaveTextContent('13 events');
     const asked = requests.find((request) => request.path === 'audit/events');
     expect(Object.fromEntries(asked!.query)).toEqual({
       asset_type: 'device',
@@ -133,12 +133,12 @@ describe("the Asset 360 view's History tab", () => {
     openView([2]);
     await user.click(await screen.findByRole('tab', { name: 'History' }));
     const panel = await screen.findByTestId('asset-history');
-    await within(panel).findAllByTestId('asset-history-row');
+    await within(panel).findAllByTestId('history-row');
     await user.click(within(panel).getByRole('button', { name: 'Page 2' }));
     await waitFor(() =>
-      expect(within(panel).getByTestId('asset-history-row')).toHaveTextContent('Alert LAF-001 raised'),
+      expect(within(panel).getByTestId('history-row')).toHaveTextContent('Alert LAF-001 raised'),
     );
-    expect(within(panel).getByTestId('asset-history-row')).toHaveTextContent(/Packet pkt-42 of 03\/05\/24/);
+    expect(within(panel).getByTestId('history-row')).toHaveTextContent(/Packet pkt-42 of 03\/05\/24/);
   });
 
   it('exports the whole history as JSON Lines', async () => {
@@ -152,7 +152,7 @@ describe("the Asset 360 view's History tab", () => {
     const { requests } = openView([2]);
     await user.click(await screen.findByRole('tab', { name: 'History' }));
     const panel = await screen.findByTestId('asset-history');
-    await within(panel).findAllByTestId('asset-history-row');
+    await within(panel).findAllByTestId('history-row');
     await user.click(within(panel).getByRole('button', { name: 'Export JSON Lines' }));
 
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
@@ -180,5 +180,38 @@ describe("the Asset 360 view's History tab", () => {
     await screen.findByTestId('asset-header');
     expect(screen.getByTestId('asset-details')).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
+  });
+  it("is the same history as the alert dialog's History tab, one component reading the same events", async () => {
+    storeSession({ roles: [2] });
+    const { requests } = renderApp(`/dashboard/assets/device/${DEVICE_ID}/view`, {
+      ...backend(newestFirst),
+      [`GET ${DEVICE_PATH}/alerts`]: () =>
+        jsonResponse({ alerts: [makeAssetAlert({ id: 41 })], total_items: 1, total_pages: 1 }),
+    });
+    const asked = () => requests.filter((request) => request.path === 'audit/events').at(-1);
+    const cellsOf = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByTestId('asset-alert-row'))[0]);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('tab', { name: 'History' }));
+    const dialogRows = (await within(dialog).findAllByTestId('history-row')).map(cellsOf);
+    expect(Object.fromEntries(asked()!.query)).toEqual({
+      alert_id: '41',
+      page: '1',
+      size: '10',
+      order: 'desc',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Close alert dialog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    const panel = await screen.findByTestId('asset-history');
+    const pageRows = (await within(panel).findAllByTestId('history-row')).map(cellsOf);
+    expect(asked()?.query.get('asset_id')).toBe(String(DEVICE_ID));
+    expect(pageRows).toEqual(dialogRows);
+    expect(pageRows).toHaveLength(3);
   });
 });

@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { PieChartCard } from '../../../components/charts/PieChartCard';
+import { RankedBarsCard } from '../../../components/charts/RankedBarsCard';
 import type { ChartDatum } from '../../../components/charts/chart-data';
 import { IMPORTANCE_COLORS } from '../../../components/ImportanceBadge';
 import type { Importance } from '../../../lib/levels';
@@ -41,15 +42,20 @@ export interface InventoryChartsProps {
   onSelect: (grouping: InventoryGrouping, id: string, label: string) => void;
 }
 
-/** The four filter pies: clicking a slice or legend entry adds (or removes) that filter. */
+/**
+ * The four filter charts: clicking a slice, bar or legend entry adds (or removes) that filter. Vendors have a long
+ * tail (dozens, most with a few assets each): they are a ranked bar list, not a pie whose 'Other' would be most of
+ * the circle.
+ */
 export function InventoryCharts({ counts, filters, onSelect }: InventoryChartsProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="md">
       {CHARTS.map(({ grouping, title, empty }) => {
         const state = counts[grouping];
         const data = chartData(grouping, state.data);
+        const Chart = grouping === 'vendor' ? RankedBarsCard : PieChartCard;
         return (
-          <PieChartCard
+          <Chart
             key={grouping}
             title={title}
             testId={`chart-${grouping}`}

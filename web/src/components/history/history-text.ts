@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../lib/format';
-import type { HistoryCause, HistoryEvent } from '../types/asset-history';
+import { formatDateTime } from '../../lib/format';
+import type { HistoryCause, HistoryEvent } from './history-types';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
@@ -58,7 +58,20 @@ export function historyCause(cause: HistoryCause | null): string {
   return `Packet ${cause.id}${date}`;
 }
 
-/** A file name for the export: the asset and the time of the download. */
-export function historyFileName(prefix: string, now: Date): string {
-  return `${prefix}-history-${now.toISOString().replace(/[:.]/g, '-')}.jsonl`;
+/** A file name for the export: what it is the history of, and the time of the download. */
+export function historyFileName(stem: string, now: Date): string {
+  return `${stem}-history-${now.toISOString().replace(/[:.]/g, '-')}.jsonl`;
+}
+
+/** Hands `content` to the browser as a download named `fileName`. */
+export function saveTextFile(fileName: string, content: string, type = 'application/x-ndjson'): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

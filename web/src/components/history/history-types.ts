@@ -1,4 +1,4 @@
-/** The auditors' history of one thing (`GET audit/events`, docs/api.md "History of one thing"). */
+/** The record of events about one thing, as `GET audit/events` answers it (docs/api.md "History of one thing"). */
 
 /** What made an event happen: the packet a detector decided on, or the user whose command it records. */
 export interface HistoryCause {
@@ -18,7 +18,7 @@ export interface HistoryEvent {
   type: string;
   stream: string;
   data: Record<string, unknown> | null;
-  /** Null for events recorded before causes were kept. */
+  /** Null for the issue tracker's own decisions and for events recorded before causes were kept. */
   cause: HistoryCause | null;
 }
 
@@ -29,5 +29,8 @@ export interface HistoryPage {
   next_after: number | null;
 }
 
-/** Events a page of the History tab shows. */
+/** Whose history: one alert (its raising, resolution and issue), or one device or gateway. */
+export type HistorySubject = { alert_id: number } | { asset_type: 'device' | 'gateway'; asset_id: string };
+
+/** Events a page of a History tab shows. */
 export const HISTORY_PAGE_SIZE = 10;

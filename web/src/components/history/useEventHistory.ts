@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  auditTime,
+  catchError,
+  map,
+  merge,
+  of,
+  startWith,
+  switchMap,
+  timer,
+  type Observable,
+  type Subscription,
+} from 'rxjs';
+import type { RealtimeEvents } from '../../lib/realtime';
+import { useServices } from '../../lib/services-context';
+import { getHistoryLines, getHistoryPage } from './history-api';
+import { historyFileName, saveTextFile } from './history-text';
+import { HISTORY_PAGE_SIZE, type HistoryPage, type HistorySubject } from './history-types';
+
+/** The spec's floor: what is on screen is re-read at least every 60 s. */
+const REFRESH_MS = 60_000;
+/** Live alerts arrive in bursts: one re-read per burst. */
+const LIVE_ALERT_AUDIT_MS = 2_000;
+
+export type ExportStatus = 'idle' | 'exporting' | 'failed';
+
+export interface EventHistory {
+  /** The last good page stays while a refresh or another page loads, and after a failed refresh. */
+  status: 'loading' | 'ready' | 'error';
+  data: HistoryPage | null;
+  /** 0-based. */
+  page: number;
+  setPage: (page: number) => void;
+  exporting: ExportStatus;
+  exportLines: () => void;
+}
+
+function refreshes$(realtime: RealtimeEvents): Observable<unknown> {
+  return merge(timer(REFRESH_MS, REFRESH_MS), realtime.on('new_alert').pipe(auditTime(LIVE_ALERT_AUDIT_MS)));
+}
+
+/**
+ * The subject's events, newest first, a page at a time, re-read as new alerts arrive; and its export as JSON
+ * Lines, named `<fileStem>-history-<time>.jsonl`.
+ */
+export function useEventHistory(subject: HistorySubject, fileStem: string): EventHistory {
+  const { api, realtime } = useServices();
+  // The subject as a value: a caller's new object for the same alert or asset is no new history.
+  const subjectKey = JSON.stringify(subject);
+  const [page, setPage] = useState(0);
+  const [state, setState] = useState<Pick<EventHistory, 'status' | 'data'>>({
+    status: 'loading',
+    data: null,
+  });
+  const [exporting, setExporting] = useState<ExportStatus>('idle');
+  const pendingExport = useRef<Subscription | null>(null);
+
+  useEffect(() => {
+    const current = JSON.parse(subjectKey) as HistorySubject;
+    setState((shown) => ({ status: 'loading', data: shown.data }));
+    const subscription = refreshes$(realtime)
+      .pipe(
+        startWith(null),
+        switchMap(() =>
+          getHistoryPage(api, current, page + 1, HISTORY_PAGE_SIZE).pipe(
+            map((data) => ({ status: 'ready' as const, data })),
+            catchError(() => of({ status: 'error' as const, data: null })),
+          ),
+        ),
+      )
+      .subscribe((next) => setState((shown) => (next.data ? next : { status: 'error', data: shown.data })));
+    return () => subscription.unsubscribe();
+  }, [api, realtime, subjectKey, page]);
+  useEffect(() => () => pendingExport.current?.unsubscribe(), []);
+
+  return {
+    ...state,
+    page,
+    setPage,
+    exporting,
+    exportLines: () => {
+      pendingExport.current?.unsubscribe();
+      setExporting('exporting');
+      pendingExport.current = getHistoryLines(api, JSON.parse(subjectKey) as HistorySubject).subscribe({
+        next: (lines) => {
+          saveTextFile(historyFileName(fileStem, new Date()), lines);
+          setExporting('idle');
+        },
+        error: () => setExporting('failed'),
+      });
+    },
+  };
+}
