@@ -41,12 +41,8 @@ const DAY = 24 * HOUR;
 jest.setTimeout(300_000);
 
 /** Codes dated by the watermark of a tick rather than by a packet: compared by asset only. */
-const TICK_CODES = new Set(['LAF-401', 'LAF-600']);
-/**
- * Gateway-scoped codes: a gateway's state is fed by the partitions of every device it relays, and its first packet
- * (LAF-402) and activity period (LAF-403's allowance) still follow the order of detection; left out of the
- * comparison until the gateway state is made order-insensitive as the session link is.
- */
+const TICK_CODES = new Set(['LAF-401', 'LAF-403', 'LAF-600']);
+/** Codes about a gateway: fed by the partitions of every device it relays, compared by the gateway they name. */
 const GATEWAY_CODES = new Set(['LAF-402', 'LAF-403', 'LAF-010']);
 
 type ParsedPacket = Packet;
@@ -73,7 +69,7 @@ class Pipeline {
   }
 
   /** A new runner each time: nothing carries over but what was committed (a restart). */
-  runner(partitions?: number[]): DetectionRunner {
+  runner(partitions?: number[], options: { gatewayFoldEvery?: number } = {}): DetectionRunner {
     return new DetectionRunner(
       this.log,
       this.events,
@@ -84,6 +80,7 @@ class Pipeline {
         tickIntervalMs: 0,
         cacheState: false,
         partitions,
+        ...options,
       },
     );
   }
@@ -104,7 +101,7 @@ class Pipeline {
  * Paced: the packets of each `tickMs` of network time are appended together (received as they were sent), detected,
  * then a tick runs.
  */
-async function paced(pipeline: Pipeline, packets: ParsedPacket[], tickMs: number): Promise<void> {
+async function pacedRun(pipeline: Pipeline, packets: ParsedPacket[], tickMs: number): Promise<void> {
   const detection = pipeline.runner();
   detection.start();
   const sorted = [...packets].sort((a, b) => Date.parse(a.receivedAt) - Date.parse(b.receivedAt));
@@ -130,9 +127,13 @@ async function paced(pipeline: Pipeline, packets: ParsedPacket[], tickMs: number
  * One backlog: the collector was away and receives everything at once (the packets' `receivedAt`); the runner
  * detects it with the ticks running all along.
  */
-async function backlog(pipeline: Pipeline, packets: ParsedPacket[]): Promise<void> {
+async function backlog(
+  pipeline: Pipeline,
+  packets: ParsedPacket[],
+  options: { gatewayFoldEvery?: number } = {},
+): Promise<void> {
   await pipeline.log.append(packets);
-  const detection = pipeline.runner();
+  const detection = pipeline.runner(undefined, options);
   detection.start();
   let done = false;
   const drained = detection.drained().then(() => (done = true));
@@ -173,26 +174,27 @@ async function byPartitions(
 }
 
 /**
- * What must not depend on arrival: every packet-driven alert whole (id, packet, date, evidence); the tick-driven
- * ones (dated at a tick's watermark) by code and asset.
+ * What must not depend on arrival: every alert, gateway ones included; the packet-driven ones whole (id, packet,
+ * date, evidence), the tick-driven ones (dated at a tick's watermark) by code and asset.
  */
 function signature(alerts: AlertDraft[]): string[] {
   return alerts
-    .filter((alert) => !GATEWAY_CODES.has(alert.code))
     .map((alert) => {
-      const asset = alert.devEui ?? alert.devAddr ?? alert.gateway;
+      const asset = GATEWAY_CODES.has(alert.code)
+        ? alert.gateway
+        : (alert.devEui ?? alert.devAddr ?? alert.gateway);
       if (TICK_CODES.has(alert.code)) return `${alert.code} ${asset}`;
-      const { old_dev_eui: oldDevEui, new_dev_eui: newDevEui, prev_packet_id: prev } = alert.parameters;
-      return [
-        alert.code,
-        alert.id,
-        alert.packet?.id,
-        alert.createdAt,
-        asset,
-        prev,
-        oldDevEui,
-        newDevEui,
-      ].join(' ');
+      const evidence = [
+        'prev_packet_id',
+        'old_dev_eui',
+        'new_dev_eui',
+        'old_latitude',
+        'old_longitude',
+        'new_latitude',
+        'new_longitude',
+        'distance',
+      ].map((key) => alert.parameters[key]);
+      return [alert.code, alert.id, alert.packet?.id, alert.createdAt, asset, ...evidence].join(' ');
     })
     .sort();
 }
@@ -246,7 +248,7 @@ describe('case 3: order across partitions (LAF-002)', () => {
   let expected: string[] = [];
   beforeAll(async () => {
     const pipeline = await open('order-paced', start - MINUTE);
-    await paced(pipeline, packets, 2 * MINUTE);
+    await pacedRun(pipeline, packets, 2 * MINUTE);
     const alerts = await pipeline.alerts();
     expected = signature(alerts);
     pipeline.close();
@@ -294,6 +296,138 @@ describe('case 3: order across partitions (LAF-002)', () => {
   );
 });
 
+describe('case 3: order across partitions (gateway state: LAF-402, LAF-010, LAF-403)', () => {
+  const scenario = movedGatewayScenario();
+  const { packets, start, end } = scenario;
+  const readAt = end + HOUR;
+  let pipelines: Pipeline[] = [];
+
+  const open = async (name: string, connectedAt: number) => {
+    const pipeline = await Pipeline.open(name, defaultPolicyItems(), new Date(connectedAt).toISOString());
+    pipelines.push(pipeline);
+    return pipeline;
+  };
+  afterEach(() => {
+    for (const pipeline of pipelines) pipeline.close();
+    pipelines = [];
+  });
+
+  const asBacklog = () =>
+    packets.map((packet) => ({ ...packet, receivedAt: new Date(readAt).toISOString() }));
+  const ofGateways = (alerts: AlertDraft[]) =>
+    signature(alerts.filter((alert) => GATEWAY_CODES.has(alert.code)));
+
+  let paced: AlertDraft[] = [];
+  let expected: string[] = [];
+  beforeAll(async () => {
+    const pipeline = await open('gateway-paced', start - MINUTE);
+    await pacedRun(pipeline, packets, 2 * MINUTE);
+    paced = await pipeline.alerts();
+    expected = signature(paced);
+    pipeline.close();
+    pipelines = [];
+  });
+
+  it("given the traffic paced, then LAF-402 on each gateway's first frame, one LAF-010 and one LAF-403", () => {
+    expect(scenario.partitionOf(scenario.home)).toBe(3);
+    expect(scenario.partitionOf(scenario.moved)).toBe(2);
+    const first = (gateway: string) =>
+      packets.find((packet) => packet.gateway === gateway && packet.devEui === scenario.home);
+    const byCode = (code: string) => paced.filter((alert) => alert.code === code);
+    expect(byCode('LAF-402').map((alert) => [alert.gateway, alert.packet?.id])).toEqual(
+      expect.arrayContaining([
+        [scenario.roof, first(scenario.roof)?.id],
+        [scenario.mast, first(scenario.mast)?.id],
+      ]),
+    );
+    expect(byCode('LAF-402')).toHaveLength(2);
+    const [move] = byCode('LAF-010');
+    expect(byCode('LAF-010')).toHaveLength(1);
+    expect(move).toMatchObject({ gateway: scenario.roof, devEui: scenario.moved });
+    expect(move.packet?.id).toBe(
+      packets.find((packet) => packet.gateway === scenario.roof && packet.devEui === scenario.moved)?.id,
+    );
+    expect(move.parameters).toMatchObject({ ...scenario.from, distance: 111 });
+    expect(byCode('LAF-403').map((alert) => alert.gateway)).toEqual([scenario.mast]);
+  });
+
+  it('raises the same alerts from one burst, with the ticks running', async () => {
+    const pipeline = await open('gateway-burst', readAt - 1000);
+    await backlog(pipeline, asBacklog());
+    expect(signature(await pipeline.alerts())).toEqual(expected);
+  });
+
+  it('raises the same alerts from one burst whose batches fold as far as every partition has come', async () => {
+    // Frames every 10 s: more than a batch (256 records) per partition, so the partitions are detected in turns and
+    // each batch folds up to the other partition's event time less the allowed lateness.
+    const dense = movedGatewayScenario(10);
+    const denseReadAt = dense.end + HOUR;
+    const received = dense.packets.map((packet) => ({
+      ...packet,
+      receivedAt: new Date(denseReadAt).toISOString(),
+    }));
+    const reference = await open('gateway-dense-paced', dense.start - MINUTE);
+    await pacedRun(reference, dense.packets, 2 * MINUTE);
+    // The burst detected without ticks: what folds before the last tick is the batches' doing.
+    const bounds: number[] = [];
+    const prototype = DetectionRunner.prototype as unknown as {
+      foldGateways: (...args: unknown[]) => Promise<void>;
+    };
+    const original = prototype.foldGateways;
+    const fold = jest.spyOn(prototype, 'foldGateways').mockImplementation(function (
+      this: unknown,
+      ...args: unknown[]
+    ) {
+      bounds.push(args[1] as number);
+      return original.apply(this, args);
+    });
+    const pipeline = await open('gateway-burst-folds', denseReadAt - 1000);
+    await pipeline.log.append(received);
+    const detection = pipeline.runner(undefined, { gatewayFoldEvery: 1 });
+    try {
+      detection.start();
+      await detection.drained();
+    } finally {
+      fold.mockRestore();
+    }
+    await detection.tick();
+    await detection.stop();
+    // Some batch folded part of the backlog while the other partition was still being detected.
+    expect(bounds.some((bound) => Number.isFinite(bound) && bound > dense.start)).toBe(true);
+    const alerts = await pipeline.alerts();
+    expect(signature(alerts)).toEqual(signature(await reference.alerts()));
+    expect(alerts.filter((alert) => alert.code === 'LAF-010')).toHaveLength(1);
+  });
+
+  // The focused case: the gateway's frames come from two partitions; detected in either order (each by a runner of
+  // its own that ticks before it stops), the gateway is new on the first frame and moves once.
+  it.each([
+    ['home device first', [3, 2, 0, 1]],
+    ['moved device first', [2, 3, 0, 1]],
+  ])('raises the same gateway alerts whichever partition is detected first: %s', async (_name, order) => {
+    const pipeline = await open('gateway-order', readAt - 1000);
+    await byPartitions(pipeline, asBacklog(), { chunks: 1, orders: [order as number[]] });
+    const alerts = await pipeline.alerts();
+    expect(ofGateways(alerts)).toEqual(ofGateways(paced));
+    expect(signature(alerts)).toEqual(expected);
+  });
+
+  const random = seeded(402);
+  const plans = Array.from({ length: 4 }, () => {
+    const chunks = 1 + Math.floor(random() * 3);
+    const orders = Array.from({ length: chunks }, () => shuffled([0, 1, 2, 3], random));
+    return { chunks, orders };
+  });
+  it.each(plans.map((plan) => [plan.orders.map((order) => order.join('')).join(' | '), plan]))(
+    'raises the same alerts whatever the order of the partitions: %s',
+    async (_name, plan) => {
+      const pipeline = await open('gateway-shuffled', readAt - 1000);
+      await byPartitions(pipeline, asBacklog(), plan as { chunks: number; orders: number[][] });
+      expect(signature(await pipeline.alerts())).toEqual(expected);
+    },
+  );
+});
+
 describe('case 2: processing time instead of event time (LAF-005)', () => {
   const { packets, start, end } = replayedDownlinkScenario();
   let pipeline: Pipeline;
@@ -307,7 +441,7 @@ describe('case 2: processing time instead of event time (LAF-005)', () => {
       defaultPolicyItems(),
       new Date(start - MINUTE).toISOString(),
     );
-    await paced(pipeline, packets, 2 * MINUTE);
+    await pacedRun(pipeline, packets, 2 * MINUTE);
     const alerts = await laf005();
     expect(alerts).toHaveLength(1);
     expect(alerts[0].parameters.delay).toBeGreaterThan(10);
@@ -343,7 +477,7 @@ describe('case 4: gateway traffic alone (no application events)', () => {
         defaultPolicyItems(),
         new Date(start - MINUTE).toISOString(),
       );
-      await paced(pipeline, packets, HOUR);
+      await pacedRun(pipeline, packets, HOUR);
     } else {
       const readAt = Date.parse(packets[0].receivedAt);
       pipeline = await Pipeline.open(
@@ -425,6 +559,70 @@ function sharedAddressScenario(): Scenario & {
   const start = Date.parse(dated[0].date);
   const end = Date.parse(dated[dated.length - 1].date);
   return { packets: dated, start, end, deviceA, deviceB, partitionOf };
+}
+
+/**
+ * One gateway moved while two devices on two partitions (3 and 2) use it, real frames: the home device (the TTN
+ * session) is heard every `period` seconds (5 min) for its first hour by the roof gateway at its first position and by the mast gateway;
+ * the mast gateway then falls silent, and the other device (the lora-packet ABP session) is heard as often for two
+ * more hours by the roof gateway 111 m further north. Partition 2 carries the newer frames, partition 3 the older.
+ */
+function movedGatewayScenario(period = 300): Scenario & {
+  home: string;
+  moved: string;
+  roof: string;
+  mast: string;
+  from: Record<string, number>;
+  partitionOf: (devEui: string) => number;
+} {
+  const partitionOf = (devEui: string) => partitionForKey(`${DATA_SOURCE}:${devEui}`, PARTITIONS);
+  const pick = (partition: number, prefix: string) => {
+    for (let n = 0; n < 256; n++) {
+      const devEui = `${prefix}${n.toString(16).padStart(2, '0')}`;
+      if (partitionOf(devEui) === partition) return devEui;
+    }
+    throw new Error(`no DevEUI on partition ${partition}`);
+  };
+  const home = pick(3, '70b3d549900003');
+  const moved = pick(2, '70b3d549900004');
+  const roof = 'aa555a0000000201';
+  const mast = 'aa555a0000000202';
+  const site = { latitude: 48.85837, longitude: 2.294481 };
+  const north = { latitude: site.latitude + 0.001, longitude: site.longitude };
+  const mastSite = { latitude: 48.8606, longitude: 2.3376 };
+  const packets: Packet[] = [];
+  for (let i = 0; i < 3600 / period; i++) {
+    const seconds = i * period;
+    packets.push({ ...ttnUplink(100 + i, roof, seconds), devEui: home, devEuiInferred: true, ...site });
+    packets.push({
+      ...ttnUplink(100 + i, mast, seconds + 0.2),
+      devEui: home,
+      devEuiInferred: true,
+      ...mastSite,
+    });
+  }
+  for (let i = 0; i < 7200 / period; i++) {
+    const seconds = 3600 + i * period;
+    packets.push({ ...abpUplink(10 + i, roof, seconds), devEui: moved, devEuiInferred: true, ...north });
+  }
+  packets.sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  const dated = packets.map((packet) => ({ ...packet, dataSourceId: DATA_SOURCE, receivedAt: packet.date }));
+  return {
+    packets: dated,
+    start: Date.parse(dated[0].date),
+    end: Date.parse(dated[dated.length - 1].date),
+    home,
+    moved,
+    roof,
+    mast,
+    from: {
+      old_latitude: site.latitude,
+      old_longitude: site.longitude,
+      new_latitude: north.latitude,
+      new_longitude: north.longitude,
+    },
+    partitionOf,
+  };
 }
 
 /** The simulated network (real frames), in which the first data downlink is published again 12 s later. */

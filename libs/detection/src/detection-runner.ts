@@ -6,9 +6,11 @@ import {
 } from '@lorawatch/data-sources/projection/data-source-activity';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import {
-  detect,
   detectOnSessionTick,
   detectOnTick,
+  detectPacket,
+  foldGatewayPackets,
+  inEventTimeOrder,
   type DataSourceDetectionState,
   type DeviceDetectionState,
   type GatewayDetectionState,
@@ -23,9 +25,11 @@ import {
 } from '@lorawatch/detectors/state-keys';
 import {
   advancePartitionEventTime,
+  gatewayFoldBound,
   type DataSourceConnection,
   type PartitionEventTime,
 } from '@lorawatch/detectors/watermark';
+import type { Packet } from '@lorawatch/domain/packet';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import type { Metrics } from '@lorawatch/ops/metrics';
 import { SetAsideOffsets } from '@lorawatch/ops/set-aside-records';
@@ -63,6 +67,15 @@ import {
   type DataSourceWatermark,
   type StateDoc,
 } from './event-time-watermark';
+import {
+  deletePending,
+  GATEWAY_PENDING,
+  homePartition,
+  pendingDoc,
+  pendingId,
+  upsertPending,
+  type PendingGatewayPackets,
+} from './gateway-packets';
 import { SILENCE_WATCH, silenceDeadline, type SilenceWatch } from './silence-watch';
 import type { PolicyProvider } from './policy-provider';
 
@@ -74,6 +87,11 @@ export const DETECTOR_GROUP = 'detectors';
 /** Lets packets gather into batches: one state commit per batch instead of one per packet, for ~10 ms of latency. */
 const DETECTOR_LINGER_MS = 10;
 const DEFAULT_TICK_INTERVAL_MS = 60_000;
+/**
+ * Gateway packets a consumer leaves waiting before a batch folds what it can (up to gatewayFoldBound) without waiting
+ * for a tick: a backlog detected without ticks then never holds more than about this many in `gateway_pending`.
+ */
+const GATEWAY_FOLD_EVERY = 5_000;
 
 /** Name of the read-store checkpoint holding a partition's next offset (committed with the detector state). */
 export const detectorCheckpoint = (partition: number): string => `detectors-p${partition}`;
@@ -90,6 +108,8 @@ export interface DetectionRunnerOptions {
   tickIntervalMs?: number;
   /** Restart back-off after a failed batch, and attempts before a packet that always fails is set aside. */
   restart?: RestartPolicy;
+  /** Gateway packets left waiting before a batch folds what it can without a tick (GATEWAY_FOLD_EVERY). */
+  gatewayFoldEvery?: number;
 }
 
 /**
@@ -101,6 +121,10 @@ export interface DetectionRunnerOptions {
  * A clock tick looks for assets whose silence deadline is at or before their watermark (event time, less the
  * allowed lateness: docs/architecture.md §9) and runs the tick detectors on them at that watermark. Ticks and
  * batches take turns, so a tick never works on state a batch is about to overwrite.
+ *
+ * Gateways are fed by every partition: their packets wait in `gateway_pending` and are folded into the gateway's
+ * state in event-time order once every packet dated before them has been detected (gatewayFoldBound), at the end of
+ * the batch that completes the log or at a tick, so the order in which the partitions were detected changes nothing.
  */
 export class DetectionRunner {
   private readonly logger = new Logger('Detection');
@@ -110,6 +134,8 @@ export class DetectionRunner {
   private timer: NodeJS.Timeout | null = null;
   private turn: Promise<unknown> = Promise.resolve();
   private readonly setAside: SetAsideOffsets;
+  /** Gateway packets this runner left waiting since it last folded at the end of a batch. */
+  private waitingSinceFold = 0;
 
   constructor(
     private readonly packets: PacketLog,
@@ -123,6 +149,7 @@ export class DetectionRunner {
     store.collection<StateDoc>(DETECTOR_STATE);
     store.collection<DataSourceActivity>(DATA_SOURCE_ACTIVITY);
     store.collection<SilenceWatch>(SILENCE_WATCH);
+    store.collection<PendingGatewayPackets>(GATEWAY_PENDING);
     this.setAside = new SetAsideOffsets(store, DETECTOR_GROUP);
   }
 
@@ -213,6 +240,8 @@ export class DetectionRunner {
     const dirty = new Map<string, unknown>();
     const observations = new AssetObservationBatch();
     const watches = new Map<string, WriteOp>();
+    // This batch's packets of each gateway, folded below or left waiting (docs/architecture.md §9).
+    const relayed = new Map<string, Fresh>();
     for (const record of pending) {
       if (!isPacketRecord(record)) {
         // A heartbeat: what the idle rule reads at the next tick (docs/architecture.md §9).
@@ -230,17 +259,15 @@ export class DetectionRunner {
       const session = sessionKey
         ? ((await this.state(sessionKey, dirty)) as SessionDetectionState | undefined)
         : undefined;
-      const result = detect({
+      const result = detectPacket({
         device: deviceKey
           ? ((await this.state(deviceKey, dirty)) as DeviceDetectionState | undefined)
-          : undefined,
-        gateway: gatewayKey
-          ? ((await this.state(gatewayKey, dirty)) as GatewayDetectionState | undefined)
           : undefined,
         session,
         dataSource: (await this.state(sourceKey, dirty)) as DataSourceDetectionState | undefined,
         packet,
         policy,
+        gatewayName: packet.gatewayName || !gatewayKey ? null : await this.gatewayName(gatewayKey, dirty),
       });
       const scope = {
         organizationId: packet.organizationId,
@@ -252,13 +279,11 @@ export class DetectionRunner {
         observations.see(deviceDocument(result.device, scope, policy), packet.date, partition, packet);
         watches.set(deviceKey, watchOp(deviceKey, partition, scope, silenceDeadline(result.device, policy)));
       }
-      if (gatewayKey && result.gateway) {
-        dirty.set(gatewayKey, result.gateway);
-        observations.see(gatewayDocument(result.gateway, scope), packet.date, partition, packet);
-        watches.set(
-          gatewayKey,
-          watchOp(gatewayKey, partition, scope, silenceDeadline(result.gateway, policy)),
-        );
+      if (gatewayKey) {
+        const fresh = relayed.get(gatewayKey);
+        if (fresh) fresh.packets.push(packet);
+        else
+          relayed.set(gatewayKey, { id: pendingId(gatewayKey, partition, record.offset), packets: [packet] });
       }
       if (sessionKey && result.session) {
         dirty.set(sessionKey, result.session);
@@ -276,12 +301,175 @@ export class DetectionRunner {
       for (const clearance of result.cleared) await this.output.clear(clearance);
     }
     const packets = pending.filter(isPacketRecord);
+    const gatewayOps: WriteOp[] = [];
+    if (relayed.size > 0) {
+      // A runner consuming the log folds as soon as the whole log is detected (at once when it keeps pace), and every
+      // GATEWAY_FOLD_EVERY packets left waiting as far as every partition has come; a tick does the rest.
+      const log = this.consumer === null ? null : await this.logProgress(partition, position);
+      const complete = log !== null && log.complete;
+      this.waitingSinceFold += packets.length;
+      const partial =
+        log !== null &&
+        !complete &&
+        this.waitingSinceFold >= (this.options.gatewayFoldEvery ?? GATEWAY_FOLD_EVERY);
+      let times: PartitionEventTime[] = [];
+      if (partial) {
+        await log.readAll();
+        times = await this.eventTimesWith(dirty);
+      }
+      if (complete || partial) this.waitingSinceFold = 0;
+      for (const [dataSourceId, fresh] of byDataSourceOf(relayed)) {
+        let bound: number | null = complete ? Infinity : null;
+        if (partial) {
+          bound = gatewayFoldBound({
+            dataSourceId,
+            times,
+            partitions: log.ends.length,
+            caughtUp: log.caughtUp,
+          });
+        }
+        if (bound !== null)
+          await this.foldGateways(dataSourceId, bound, fresh, dirty, gatewayOps, observations);
+        else
+          for (const [key, { id, packets: held }] of fresh)
+            gatewayOps.push(upsertPending(pendingDoc(id, key, held)));
+      }
+    }
     // The assets' discoveries and observations: one append per batch, before the state that marks them is committed.
     await observations.flush(this.events, (key) => this.state(key, dirty), dirty);
-    const ops = [...stateOps(dirty), ...watches.values(), ...activityOps(packets)];
+    const ops = [...stateOps(dirty), ...watches.values(), ...gatewayOps, ...activityOps(packets)];
     await this.commitFenced(ops, { name: checkpoint, position, expected: next }, partition);
     this.remember(dirty);
     this.metrics.packetsDetected.inc(packets.length);
+  }
+
+  /** The name a gateway's state remembers, for the device alerts of a packet that carries none. */
+  private async gatewayName(gatewayKey: string, dirty: Map<string, unknown>): Promise<string | null> {
+    const gateway = (await this.state(gatewayKey, dirty)) as GatewayDetectionState | undefined;
+    return gateway?.name ?? null;
+  }
+
+  /**
+   * How far the log is detected once this batch of `partition` commits up to `position`: which partitions are caught
+   * up, and whether all are (the whole log detected). The other partitions' checkpoints are read only when this one
+   * is caught up or every partition is asked for (a partial fold).
+   */
+  private async logProgress(partition: number, position: number): Promise<LogProgress> {
+    const ends = await this.packets.endOffsets();
+    const next = new Map<number, number>([[partition, position]]);
+    const caughtUp = (p: number) => (next.get(p) ?? 0) >= (ends[p] ?? 0);
+    const read = async (p: number) => {
+      if (!next.has(p)) next.set(p, await this.store.checkpoint(detectorCheckpoint(p)));
+      return caughtUp(p);
+    };
+    let complete = caughtUp(partition);
+    for (let p = 0; complete && p < ends.length; p++) complete = await read(p);
+    return {
+      ends,
+      complete,
+      caughtUp: (p: number) => {
+        if (!next.has(p)) throw new Error(`partition ${p} not read`);
+        return caughtUp(p);
+      },
+      readAll: async () => {
+        for (let p = 0; p < ends.length; p++) await read(p);
+      },
+    };
+  }
+
+  /** The stored event times of every data source and partition, with this batch's not yet committed. */
+  private async eventTimesWith(dirty: Map<string, unknown>): Promise<PartitionEventTime[]> {
+    const times = new Map<string, PartitionEventTime>();
+    for (const time of await loadPartitionEventTimes(this.store))
+      times.set(eventTimeKey(time.dataSourceId, time.partition), time);
+    for (const [key, state] of dirty)
+      if (key.startsWith('eventtime:')) times.set(key, state as PartitionEventTime);
+    return [...times.values()];
+  }
+
+  /**
+   * Folds the waiting packets of a data source's gateways dated up to `bound` (epoch ms; Infinity for all) into their
+   * states, in event-time order (foldGatewayPackets), with `fresh`, the packets of the batch being committed. Each
+   * gateway is folded by the owner of its home partition; the rest keep waiting. Writes go to `dirty` and `ops`.
+   */
+  private async foldGateways(
+    dataSourceId: number,
+    bound: number,
+    fresh: Map<string, Fresh>,
+    dirty: Map<string, unknown>,
+    ops: WriteOp[],
+    observations: AssetObservationBatch,
+  ): Promise<void> {
+    const waiting = await this.store
+      .collection<PendingGatewayPackets>(GATEWAY_PENDING)
+      .find(bound === Infinity ? { dataSourceId } : { dataSourceId, earliest: { $lte: bound } });
+    const stored = new Map<string, PendingGatewayPackets[]>();
+    for (const doc of waiting) {
+      const docs = stored.get(doc.gatewayKey);
+      if (docs) docs.push(doc);
+      else stored.set(doc.gatewayKey, [doc]);
+    }
+    const owned = this.ownedPartitions();
+    const due = (packet: Packet) => Date.parse(packet.date) <= bound;
+    for (const gatewayKey of new Set([...stored.keys(), ...fresh.keys()])) {
+      const batch = fresh.get(gatewayKey);
+      const home = homePartition(gatewayKey, this.packets.partitions);
+      if (owned && !owned.includes(home)) {
+        if (batch) ops.push(upsertPending(pendingDoc(batch.id, gatewayKey, batch.packets)));
+        continue;
+      }
+      const folded: Packet[] = [];
+      for (const doc of stored.get(gatewayKey) ?? []) {
+        const later = doc.packets.filter((packet) => !due(packet));
+        folded.push(...doc.packets.filter(due));
+        ops.push(
+          later.length > 0 ? upsertPending(pendingDoc(doc.id, gatewayKey, later)) : deletePending(doc.id),
+        );
+      }
+      if (batch) {
+        const later = batch.packets.filter((packet) => !due(packet));
+        folded.push(...batch.packets.filter(due));
+        if (later.length > 0) ops.push(upsertPending(pendingDoc(batch.id, gatewayKey, later)));
+      }
+      if (folded.length > 0) await this.foldGateway(gatewayKey, home, folded, dirty, ops, observations);
+    }
+  }
+
+  private async foldGateway(
+    gatewayKey: string,
+    home: number,
+    packets: Packet[],
+    dirty: Map<string, unknown>,
+    ops: WriteOp[],
+    observations: AssetObservationBatch,
+  ): Promise<void> {
+    const newest = packets.reduce((a, b) => (inEventTimeOrder(a, b) >= 0 ? a : b));
+    const sourceKey = `datasource:${dataSourceStateKey(newest)}`;
+    const policy = await this.policies.forDataSource(newest.dataSourceId);
+    const result = foldGatewayPackets({
+      gateway: (await this.state(gatewayKey, dirty)) as GatewayDetectionState | undefined,
+      dataSource: (await this.state(sourceKey, dirty)) as DataSourceDetectionState | undefined,
+      packets,
+      policy,
+    });
+    if (result.dataSource) dirty.set(sourceKey, result.dataSource);
+    if (result.gateway) {
+      const scope = {
+        organizationId: newest.organizationId,
+        dataSourceId: newest.dataSourceId,
+        at: newest.date,
+      };
+      dirty.set(gatewayKey, result.gateway);
+      observations.see(gatewayDocument(result.gateway, scope), newest.date, home, newest);
+      ops.push(watchOp(gatewayKey, home, scope, silenceDeadline(result.gateway, policy)));
+    }
+    for (const alert of result.alerts) await this.output.raise(alert);
+    for (const clearance of result.cleared) await this.output.clear(clearance);
+  }
+
+  /** In a consumer group, the partitions held right now; undefined when this runner holds them all. */
+  private ownedPartitions(): number[] | undefined {
+    return this.options.partitions ?? this.consumer?.assignedPartitions();
   }
 
   /**
@@ -308,7 +496,7 @@ export class DetectionRunner {
    */
   private async handleTick(): Promise<void> {
     // In a consumer group, the partitions held right now: each silent asset is looked at by one replica.
-    const owned = this.options.partitions ?? this.consumer?.assignedPartitions();
+    const owned = this.ownedPartitions();
     const [times, ends, heartbeats] = await Promise.all([
       loadPartitionEventTimes(this.store),
       this.packets.endOffsets(),
@@ -333,6 +521,23 @@ export class DetectionRunner {
           dirty.set(watermarkKey(dataSourceId), state);
         }
       }
+      // Gateways: their packets folded up to where every partition has detected, then their silences judged at the
+      // data source's watermark (the least of its partitions'), which that fold has passed.
+      const bound = gatewayFoldBound({ dataSourceId, times, partitions: ends.length, caughtUp });
+      if (bound !== null) {
+        await this.foldGateways(dataSourceId, bound, new Map(), dirty, ops, observations);
+        const watermark = Math.min(...marks.byPartition.values());
+        const due = await this.store.collection<SilenceWatch>(SILENCE_WATCH).find({
+          dataSourceId,
+          id: { $gte: 'gateway:', $lt: 'gateway;' },
+          deadline: { $lte: Math.min(watermark, bound) },
+        });
+        const at = new Date(watermark).toISOString();
+        for (const watch of due) {
+          if (owned && !owned.includes(watch.partition)) continue;
+          await this.tickAsset(watch, at, context, dirty, ops, observations);
+        }
+      }
       for (const [partition, watermark] of marks.byPartition) {
         if (owned && !owned.includes(partition)) continue;
         const due = await this.store.collection<SilenceWatch>(SILENCE_WATCH).find({
@@ -342,6 +547,7 @@ export class DetectionRunner {
         });
         const at = new Date(watermark).toISOString();
         for (const watch of due) {
+          if (watch.id.startsWith('gateway:')) continue;
           if (!watch.id.startsWith('session:'))
             await this.tickAsset(watch, at, context, dirty, ops, observations);
           else if (marks.dataSource !== null && watch.deadline <= marks.dataSource) {
@@ -431,6 +637,33 @@ export class DetectionRunner {
     const doc = await this.store.collection<StateDoc>(DETECTOR_STATE).get(key);
     return doc?.state;
   }
+}
+
+interface LogProgress {
+  ends: number[];
+  /** Every partition caught up: the whole log is detected. */
+  complete: boolean;
+  /** Whether a partition is caught up; after `readAll` for every partition. */
+  caughtUp(partition: number): boolean;
+  readAll(): Promise<void>;
+}
+
+/** A batch's packets of one gateway and the pending document they would wait in. */
+interface Fresh {
+  id: string;
+  packets: Packet[];
+}
+
+/** The gateways of a batch, grouped by their data source. */
+function byDataSourceOf(relayed: Map<string, Fresh>): Map<number, Map<string, Fresh>> {
+  const grouped = new Map<number, Map<string, Fresh>>();
+  for (const [key, fresh] of relayed) {
+    const dataSourceId = fresh.packets[0].dataSourceId;
+    const group = grouped.get(dataSourceId) ?? new Map<string, Fresh>();
+    group.set(key, fresh);
+    grouped.set(dataSourceId, group);
+  }
+  return grouped;
 }
 
 interface TickContext {

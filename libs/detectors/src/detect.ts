@@ -28,7 +28,7 @@ import { tickDeviceStatistics } from './statistics/tick-device-statistics';
 import { tickGatewayStatistics } from './statistics/tick-gateway-statistics';
 import { updateDeviceStatistics } from './statistics/update-device-statistics';
 import { updateGatewayStatistics } from './statistics/update-gateway-statistics';
-import { laterOf } from './time';
+import { epochMs, laterOf } from './time';
 
 // The runner persists these; re-exported so it needs a single import.
 export type {
@@ -74,11 +74,70 @@ export interface DetectionResult {
  * Every detector keeps its state up to date whether or not the policy enables it; the policy only decides which
  * alerts come out. Enabling a detector later then starts from a true picture (a DevNonce history, the devices
  * already known) instead of treating every device as new.
+ *
+ * This runs both halves on one packet, in arrival order: the device and session half (`detectPacket`) and the
+ * gateway half (`detectGatewayPacket`). The detection runner runs them apart: a gateway's state is fed by every
+ * packet-log partition, so its packets are folded in event-time order (`foldGatewayPackets`,
+ * docs/architecture.md §9).
  */
 export function detect(input: DetectionInput): DetectionResult {
   const { packet, policy } = input;
   assertKey('device', input.device?.key, deviceStateKey(packet));
-  assertKey('gateway', input.gateway?.key, gatewayStateKey(packet));
+  const device = input.device === undefined ? undefined : upcastDevice(input.device);
+  // The gateway half names the device as the device half will have it after this packet.
+  const deviceAfter = {
+    name: packet.deviceName || device?.name || null,
+    applicationName: packet.applicationName || device?.applicationName || null,
+  };
+  const gatewayHalf = detectGatewayPacket({
+    gateway: input.gateway,
+    dataSource: input.dataSource,
+    packet,
+    policy,
+    devAddr: packet.devAddr ?? device?.devAddr ?? null,
+    deviceNames: deviceAfter,
+  });
+  const deviceHalf = detectPacket({
+    device,
+    session: input.session,
+    dataSource: gatewayHalf.dataSource,
+    packet,
+    policy,
+    gatewayName: gatewayHalf.gateway?.name ?? null,
+  });
+  const alerts = [...deviceHalf.alerts, ...gatewayHalf.alerts].sort(byCode);
+  return {
+    device: deviceHalf.device,
+    gateway: gatewayHalf.gateway,
+    dataSource: deviceHalf.dataSource,
+    session: deviceHalf.session,
+    alerts,
+    cleared: [...deviceHalf.cleared, ...gatewayHalf.cleared],
+  };
+}
+
+export interface PacketDetectionInput {
+  /** State stored under deviceStateKey(packet); undefined the first time. */
+  device?: DeviceDetectionState;
+  /** State stored under sessionStateKey(packet); undefined the first time. */
+  session?: SessionDetectionState;
+  /** State stored under dataSourceStateKey(packet); undefined the first time. */
+  dataSource?: DataSourceDetectionState;
+  packet: Packet;
+  policy: PolicyView;
+  /** The gateway's name for `gw_name`: the packet's, else the one its gateway's state remembers. */
+  gatewayName?: string | null;
+}
+
+export type PacketDetectionResult = Omit<DetectionResult, 'gateway'>;
+
+/**
+ * The device and session half of the saga: every detector whose state lives in the packet's partition (the device)
+ * or is made order-insensitive itself (the session link of LAF-002).
+ */
+export function detectPacket(input: PacketDetectionInput): PacketDetectionResult {
+  const { packet, policy } = input;
+  assertKey('device', input.device?.key, deviceStateKey(packet));
   assertKey('data source', input.dataSource?.key, dataSourceStateKey(packet));
   const outcome = new Outcome();
 
@@ -129,13 +188,50 @@ export function detect(input: DetectionInput): DetectionResult {
   const session =
     sessionStateKey(packet) === null ? input.session : outcome.take(detectSharedDevAddr(input.session, step));
 
+  const { alerts, cleared } = outcome.result(policy);
+  const names = assetNames({
+    dev_name: device?.name,
+    app_name: device?.applicationName,
+    gw_name: packet.gatewayName || input.gatewayName,
+  });
+  return { device, dataSource, session, alerts: alerts.map(names), cleared };
+}
+
+export interface GatewayPacketInput {
+  /** State stored under gatewayStateKey(packet); undefined the first time. */
+  gateway?: GatewayDetectionState;
+  /** State stored under dataSourceStateKey(packet); undefined the first time. */
+  dataSource?: DataSourceDetectionState;
+  packet: Packet;
+  policy: PolicyView;
+  /** The device's session address for the alerts; the packet's when not given. */
+  devAddr?: string | null;
+  /** The device's names for `dev_name` / `app_name`; the packet's when not given. */
+  deviceNames?: { name: string | null; applicationName: string | null };
+}
+
+export interface GatewayPacketResult {
+  /** Undefined when the packet names no gateway. */
+  gateway: GatewayDetectionState | undefined;
+  dataSource: DataSourceDetectionState;
+  alerts: AlertDraft[];
+  cleared: IssueClearance[];
+}
+
+/** The gateway half of the saga on one packet: LAF-402, the gateway's statistics (and LAF-403's clearing), LAF-010. */
+export function detectGatewayPacket(input: GatewayPacketInput): GatewayPacketResult {
+  const { packet, policy } = input;
+  assertKey('gateway', input.gateway?.key, gatewayStateKey(packet));
+  assertKey('data source', input.dataSource?.key, dataSourceStateKey(packet));
+  const outcome = new Outcome();
+  const devAddr = input.devAddr ?? packet.devAddr;
+  const step: DetectorInput = { packet, policy, devAddr };
   const laf402 = detectNewGateway({
     gateway: input.gateway === undefined ? undefined : upcastGateway(input.gateway),
-    dataSource,
+    dataSource: input.dataSource ?? initialDataSourceState(packet),
     packet,
     devAddr,
   });
-  dataSource = laf402.dataSource;
   outcome.alerts.push(...laf402.alerts);
   let gateway = laf402.gateway;
   if (gateway !== undefined) {
@@ -146,9 +242,60 @@ export function detect(input: DetectionInput): DetectionResult {
       location: outcome.take(detectGatewayMoved(gateway.location ?? undefined, step)) ?? null,
     };
   }
-
   const { alerts, cleared } = outcome.result(policy);
-  return { device, gateway, dataSource, session, alerts: alerts.map(assetNames(device, gateway)), cleared };
+  const device = input.deviceNames ?? { name: packet.deviceName, applicationName: packet.applicationName };
+  const names = assetNames({
+    dev_name: device.name,
+    app_name: device.applicationName,
+    gw_name: gateway?.name,
+  });
+  return { gateway, dataSource: laf402.dataSource, alerts: alerts.map(names), cleared };
+}
+
+export interface GatewayFoldInput {
+  /** The gateway's stored state; undefined before its first packet was folded. */
+  gateway?: GatewayDetectionState;
+  dataSource?: DataSourceDetectionState;
+  /** Packets of one gateway, in any order (the order in which partitions were detected does not matter). */
+  packets: readonly Packet[];
+  policy: PolicyView;
+}
+
+export interface GatewayFoldResult {
+  gateway: GatewayDetectionState | undefined;
+  /** Undefined when no packet was folded. */
+  dataSource: DataSourceDetectionState | undefined;
+  /** The alerts of every packet folded, in the order of the packets' event time. */
+  alerts: AlertDraft[];
+  cleared: IssueClearance[];
+}
+
+/**
+ * Folds a gateway's packets into its state in event-time order (date, then packet id), whatever order they came in:
+ * the same packets from the same state give the same state and alerts (docs/architecture.md §9). The device fields of
+ * the gateway alerts are the packet's own (its DevAddr and names), since the device's state belongs to a partition
+ * the fold does not follow.
+ */
+export function foldGatewayPackets(input: GatewayFoldInput): GatewayFoldResult {
+  let gateway = input.gateway;
+  let dataSource = input.dataSource;
+  const alerts: AlertDraft[] = [];
+  const cleared: IssueClearance[] = [];
+  for (const packet of [...input.packets].sort(inEventTimeOrder)) {
+    const result = detectGatewayPacket({ gateway, dataSource, packet, policy: input.policy });
+    gateway = result.gateway;
+    dataSource = result.dataSource;
+    alerts.push(...result.alerts);
+    cleared.push(...result.cleared);
+  }
+  return { gateway, dataSource, alerts, cleared };
+}
+
+/** Event time, then packet id: a total order on packets, the same wherever they were read from. */
+export function inEventTimeOrder(a: Pick<Packet, 'date' | 'id'>, b: Pick<Packet, 'date' | 'id'>): number {
+  const byDate = epochMs(a.date) - epochMs(b.date);
+  if (byDate !== 0) return byDate;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 export interface TickDetectionInput {
@@ -189,7 +336,12 @@ export function detectOnTick(input: TickDetectionInput): TickDetectionResult {
     gateway = { ...gateway, statistics: outcome.take(tickGatewayStatistics(gateway.statistics, tick)) };
   }
   const { alerts, cleared } = outcome.result(input.policy);
-  return { device, gateway, alerts: alerts.map(assetNames(device, gateway)), cleared };
+  const names = assetNames({
+    dev_name: device?.name,
+    app_name: device?.applicationName,
+    gw_name: gateway?.name,
+  });
+  return { device, gateway, alerts: alerts.map(names), cleared };
 }
 
 export interface SessionTickInput {
@@ -220,19 +372,21 @@ export function detectOnSessionTick(input: SessionTickInput): SessionTickResult 
  * set itself wins; an unknown name is left out rather than written as null.
  */
 function assetNames(
-  device: DeviceDetectionState | undefined,
-  gateway: GatewayDetectionState | undefined,
+  names: Record<'dev_name' | 'app_name' | 'gw_name', string | null | undefined>,
 ): (alert: AlertDraft) => AlertDraft {
   const known: AlertDraft['parameters'] = {};
-  if (device?.name) known.dev_name = device.name;
-  if (device?.applicationName) known.app_name = device.applicationName;
-  if (gateway?.name) known.gw_name = gateway.name;
+  for (const [key, name] of Object.entries(names)) if (name) known[key] = name;
   if (Object.keys(known).length === 0) return (alert) => alert;
   return (alert) => {
     const parameters = { ...alert.parameters };
     for (const [key, name] of Object.entries(known)) parameters[key] ??= name;
     return { ...alert, parameters };
   };
+}
+
+/** Stable: alerts of one code keep the order their detector gave. */
+function byCode(a: AlertDraft, b: AlertDraft): number {
+  return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 }
 
 /** Gathers what the detector families report while their states are folded into the new state. */
@@ -249,8 +403,7 @@ class Outcome {
   result(policy: PolicyView): { alerts: AlertDraft[]; cleared: IssueClearance[] } {
     const alerts = this.alerts
       .filter((alert) => isAlertCode(alert.code) && policy.isEnabled(alert.code))
-      // Stable: alerts of one code keep the order their detector gave.
-      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+      .sort(byCode);
     return { alerts, cleared: this.cleared };
   }
 }

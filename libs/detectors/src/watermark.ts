@@ -130,3 +130,49 @@ export function watermarksOf(input: WatermarkInput): Watermarks {
 function later(a: string, b: string): string {
   return epochMs(b) > epochMs(a) ? b : a;
 }
+
+export interface GatewayFoldBoundInput {
+  dataSourceId: number;
+  /** Every partition's event time of every data source, as stored (other data sources' tell how far a partition got). */
+  times: readonly PartitionEventTime[];
+  /** Partitions of the packet log, 0 to partitions − 1. */
+  partitions: number;
+  /** True when every record logged in the partition so far has been detected. */
+  caughtUp(partition: number): boolean;
+  latenessSeconds?: number;
+}
+
+/**
+ * Up to which event time (epoch ms) the packets of a data source's gateways can be folded into their states
+ * (docs/architecture.md §9): every packet of the data source dated up to it has been detected, in whichever partition.
+ * Infinity when every partition is caught up: the whole log has been detected, so folding all of it gives the same
+ * result whatever order the partitions were detected in. Otherwise the least, over the partitions still being
+ * detected, of their latest event time less the allowed lateness. A partition still being detected that has never
+ * carried a packet of the data source may hold older ones: it holds the fold back (null) unless it has already
+ * detected a record received after the data source's latest (then what it still holds arrived later).
+ */
+export function gatewayFoldBound(input: GatewayFoldBoundInput): number | null {
+  const lateness = (input.latenessSeconds ?? ALLOWED_LATENESS_SECONDS) * 1000;
+  const own = new Map<number, PartitionEventTime>();
+  const receivedIn = new Map<number, number>();
+  let sourceReceived = -Infinity;
+  for (const time of input.times) {
+    const received = epochMs(time.receivedAt);
+    receivedIn.set(time.partition, Math.max(receivedIn.get(time.partition) ?? -Infinity, received));
+    if (time.dataSourceId !== input.dataSourceId) continue;
+    own.set(time.partition, time);
+    sourceReceived = Math.max(sourceReceived, received);
+  }
+  let bound = Infinity;
+  for (let partition = 0; partition < input.partitions; partition++) {
+    if (input.caughtUp(partition)) continue;
+    const time = own.get(partition);
+    if (time !== undefined) {
+      bound = Math.min(bound, epochMs(time.eventTime) - lateness);
+      continue;
+    }
+    const received = receivedIn.get(partition);
+    if (received === undefined || received < sourceReceived) return null;
+  }
+  return bound;
+}
