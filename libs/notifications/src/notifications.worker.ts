@@ -119,9 +119,12 @@ export class NotificationsWorker {
       const alert = await this.store.collection<AlertView>(ALERTS).get(alertId);
       if (alert && alert.show !== false) await this.notify(alert, event);
     }
-    const mark = { name: NOTIFICATIONS_CHECKPOINT, position: event.position, expected: this.committed };
     try {
-      await this.store.commit([], mark);
+      await this.store.commit([], {
+        name: NOTIFICATIONS_CHECKPOINT,
+        position: event.position,
+        expected: this.committed,
+      });
     } catch (error) {
       if (error instanceof CheckpointFencedError)
         this.metrics.consumers.fenced(NOTIFICATIONS_CHECKPOINT, `position ${event.position}`, error);

@@ -150,9 +150,12 @@ export class TrafficCounters {
       ...recentPacketOps(pending, new Map(cursors.map((cursor) => [Number(cursor.id), cursor.next]))),
     ];
     // Fenced on the checkpoint read above: an instance that stalled past its session must not count twice.
-    const mark = { name: checkpoint, position: batch[batch.length - 1].offset + 1, expected: next };
     try {
-      await this.store.commit(ops, mark);
+      await this.store.commit(ops, {
+        name: checkpoint,
+        position: batch[batch.length - 1].offset + 1,
+        expected: next,
+      });
     } catch (error) {
       if (error instanceof CheckpointFencedError)
         this.options.health?.fenced(TRAFFIC_GROUP, `partition ${partition}`, error);
