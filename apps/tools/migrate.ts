@@ -63,6 +63,8 @@ async function main(): Promise<void> {
       to,
       projections: PROJECTIONS_IN_ORDER,
       resume: args.resume,
+      // KurrentDB stamps what it stores with its own clock: the copies carry the original times for it to read.
+      keepRecordedTimes: args.to === 'scale-out',
       onProgress: ({ phase, done, total }) => {
         let bar = bars.get(phase);
         if (!bar)
@@ -94,10 +96,14 @@ async function openSide(role: string, where: string, open: () => Promise<Engines
   }
 }
 
-function summaryLine({ phase, copied, skipped, seconds }: PhaseSummary): string {
+function summaryLine({ phase, copied, skipped, truncated, seconds }: PhaseSummary): string {
   const rate = Math.round(copied / Math.max(seconds, 0.001));
   const already = skipped > 0 ? `, ${skipped} already there` : '';
-  return `${phase}: ${copied} ${UNITS[phase]} written${already} in ${seconds.toFixed(1)} s (${rate} ${UNITS[phase]}/s)`;
+  const left =
+    truncated && truncated > 0
+      ? `, ${truncated} left out (streams whose older events the source dropped, such as collector leases)`
+      : '';
+  return `${phase}: ${copied} ${UNITS[phase]} written${already}${left} in ${seconds.toFixed(1)} s (${rate} ${UNITS[phase]}/s)`;
 }
 
 /**

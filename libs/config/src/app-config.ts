@@ -117,7 +117,7 @@ function integer(
 }
 
 /** KAFKA_REPLICATION_FACTOR and KAFKA_MIN_INSYNC_REPLICAS: unset = chosen from the cluster when the topic is created. */
-function readKafkaReplication(env: Env, problems: string[]): AppConfig['kafkaReplication'] {
+export function readKafkaReplication(env: Env, problems: string[]): AppConfig['kafkaReplication'] {
   const optional = (name: string): number | null =>
     env[name] === undefined || env[name] === '' ? null : integer(env, name, 0, 1, 32, problems) || null;
   const replicationFactor = optional('KAFKA_REPLICATION_FACTOR');

@@ -120,8 +120,12 @@ describe('engines and processes in the configuration', () => {
     );
   });
 
-  it('accepts the older eventstoredb:// and esdb:// schemes the event store also connects with', () => {
-    for (const url of ['eventstoredb://es:2113?tls=false', 'esdb+discover://cluster.local:2113']) {
+  it('accepts every scheme the event store connects with, the older eventstoredb:// and esdb:// included', () => {
+    for (const url of [
+      'eventstoredb://es:2113?tls=false',
+      'esdb+discover://cluster.local:2113',
+      'kdb://k:2113',
+    ]) {
       expect(loadConfig({ DATA_DIR: dataDir, ...SECRETS, EVENT_STORE_URL: url }).engines.eventStore).toBe(
         url,
       );

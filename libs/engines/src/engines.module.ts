@@ -1,11 +1,18 @@
-import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { EVENT_STORE } from '@lorawatch/event-store/event-store.port';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { PACKET_LOG } from '@lorawatch/packet-log/packet-log.port';
 import { CLOCK, systemClock } from '@lorawatch/platform/clock';
 import { READ_STORE } from '@lorawatch/read-store/read-store.port';
-import { openEngines, type Engines } from './open-engines';
+import { openEngines, type Engines, type OpenEnginesOptions } from './open-engines';
 
 export const ENGINES = Symbol('ENGINES');
 
@@ -17,14 +24,17 @@ const onError = (error: unknown) =>
  * The engines behind the ports, chosen by configuration: the embedded SQLite file in DATA_DIR, or KurrentDB,
  * Kafka and MongoDB for the ports whose URL is set.
  */
+const ENGINE_OPTIONS = Symbol('ENGINE_OPTIONS');
+
 @Global()
 @Module({
   providers: [
+    { provide: ENGINE_OPTIONS, useValue: {} },
     {
       provide: ENGINES,
-      inject: [APP_CONFIG],
-      useFactory: async (config: AppConfig) => {
-        const engines = await openEngines(config, { onError });
+      inject: [APP_CONFIG, ENGINE_OPTIONS],
+      useFactory: async (config: AppConfig, options: Pick<OpenEnginesOptions, 'streamBounds'>) => {
+        const engines = await openEngines(config, { ...options, onError });
         const { events, packets, reads } = engines.kinds;
         logger.log(`Event store: ${events}, packet log: ${packets}, read store: ${reads}`);
         return engines;
@@ -40,6 +50,14 @@ const onError = (error: unknown) =>
 })
 export class EnginesModule implements OnApplicationShutdown {
   constructor(@Inject(ENGINES) private readonly engines: Engines) {}
+
+  /** The engines with what the composing process knows of its streams (the engines know no context). */
+  static forRoot(options: Pick<OpenEnginesOptions, 'streamBounds'>): DynamicModule {
+    return {
+      module: EnginesModule,
+      providers: [{ provide: ENGINE_OPTIONS, useValue: options }],
+    };
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.engines.close();

@@ -18,6 +18,7 @@ describe('engines chosen by configuration', () => {
     databaseFile: join(dir, 'lorawatch.db'),
     packetLogPartitions: 3,
     instanceId: 'test',
+    kafkaReplication: { replicationFactor: null, minInsyncReplicas: null },
   });
 
   it('opens the three ports on one SQLite file when no server is configured, and closes them', async () => {

@@ -1,6 +1,7 @@
 import type { AppConfig } from '@lorawatch/config/app-config';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
+import type { StreamBound } from '@lorawatch/event-store/kurrent/kurrent-idempotency';
 import { UpcastingEventStore } from '@lorawatch/event-store/upcasting/upcasting-event-store';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import type { PacketLog } from '@lorawatch/packet-log/packet-log.port';
@@ -21,7 +22,7 @@ export interface Engines {
 
 export type EngineSettings = Pick<
   AppConfig,
-  'engines' | 'databaseFile' | 'packetLogPartitions' | 'instanceId'
+  'engines' | 'databaseFile' | 'packetLogPartitions' | 'instanceId' | 'kafkaReplication'
 >;
 
 export interface OpenEnginesOptions {
@@ -33,6 +34,11 @@ export interface OpenEnginesOptions {
    * that the stored history is never rewritten.
    */
   upcast?: boolean;
+  /**
+   * Streams that only their latest events matter in (collector leases and presence): on KurrentDB each gets a
+   * $maxCount so renewals do not pile up for ever; the embedded store keeps them whole.
+   */
+  streamBounds?: readonly StreamBound[];
 }
 
 /**
@@ -63,7 +69,7 @@ export async function openEngines(
     const recorded: EventStore = settings.engines.eventStore
       ? (await import('@lorawatch/event-store/kurrent/kurrent-event-store')).KurrentEventStore.connect(
           settings.engines.eventStore,
-          { onError },
+          { onError, streamBounds: options.streamBounds },
         )
       : new SqliteEventStore(sqlite(), { onError });
     const events = options.upcast === false ? recorded : new UpcastingEventStore(recorded, productUpcasters);
@@ -76,6 +82,8 @@ export async function openEngines(
             brokers: settings.engines.kafkaBrokers,
             clientId: `lorawatch-${settings.instanceId}`,
             partitions: settings.packetLogPartitions,
+            replicationFactor: settings.kafkaReplication.replicationFactor ?? undefined,
+            minInsyncReplicas: settings.kafkaReplication.minInsyncReplicas ?? undefined,
             retentionDays,
             onError,
           })

@@ -1,4 +1,11 @@
-import type { EventStore, ExpectedRevision, RecordedEvent } from '@lorawatch/event-store/event-store.port';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+} from '@lorawatch/event-store/event-store.port';
+import { withOriginalRecordedAt } from '@lorawatch/event-store/kurrent/event-id';
 import { entryOf, type LogRecord, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import type { Projection } from '@lorawatch/projections/projection';
@@ -34,6 +41,11 @@ export interface PhaseSummary {
   copied: number;
   /** Items already on the target (a resumed migration). */
   skipped: number;
+  /**
+   * Events not copied because the source no longer holds the start of their stream (a bounded stream such as a
+   * collector lease, whose older events KurrentDB dropped): the target could not give them their revisions.
+   */
+  truncated?: number;
   seconds: number;
 }
 
@@ -44,6 +56,11 @@ export interface MigrationOptions {
   projections: Projection[];
   /** Continue an interrupted migration: the target holds a prefix of the source, which is checked and skipped. */
   resume?: boolean;
+  /**
+   * Copies keep the time their original was recorded, in the metadata the KurrentDB adapter reads it back from
+   * (set for a scale-out target). Otherwise the target records the time of the copy.
+   */
+  keepRecordedTimes?: boolean;
   batchSize?: number;
   onProgress?: (progress: MigrationProgress) => void;
   onPhaseDone?: (summary: PhaseSummary) => void;
@@ -212,10 +229,27 @@ async function copyEvents(
   options: MigrationOptions,
 ): Promise<PhaseSummary> {
   const started = Date.now();
-  const summary: PhaseSummary = { phase: 'events', copied: 0, skipped: 0, seconds: 0 };
+  const summary: PhaseSummary = { phase: 'events', copied: 0, skipped: 0, truncated: 0, seconds: 0 };
   const head = await source.headPosition();
   let after = 0;
   let targetAfter = options.resume ? 0 : null;
+  // Streams whose start the source no longer holds (see leftOut): few, bounded streams such as leases.
+  const truncated = new Set<string>();
+  const leftOut = async (event: RecordedEvent): Promise<boolean> => {
+    if (truncated.has(event.streamId)) return true;
+    // Appended in order, a stream is on the target from its first event; a later one of a stream the target
+    // lacks had its start dropped by the source ($maxCount on lease and presence streams, then a scavenge).
+    if (event.revision === 0 || (await target.readStream(event.streamId, { maxCount: 1 })).length > 0)
+      return false;
+    truncated.add(event.streamId);
+    return true;
+  };
+  const copyOf = ({ id, type, data, metadata, recordedAt }: RecordedEvent): NewEvent => ({
+    id,
+    type,
+    data,
+    metadata: options.keepRecordedTimes ? withOriginalRecordedAt(metadata, recordedAt) : metadata,
+  });
   const progress = (position: number) => {
     const count = summary.copied + summary.skipped;
     // Dense positions (SQLite) make this exact; sparse ones (KurrentDB) an estimate from the share of positions done.
@@ -226,16 +260,27 @@ async function copyEvents(
     const events = await source.readAll({ after, maxCount: batch });
     if (events.length === 0) break;
     for (const event of events) typeCounts.set(event.type, (typeCounts.get(event.type) ?? 0) + 1);
+    const leaveOut = (run: RecordedEvent[]) => {
+      summary.truncated = (summary.truncated ?? 0) + run.length;
+      for (const event of run) typeCounts.set(event.type, (typeCounts.get(event.type) ?? 1) - 1);
+    };
     let rest = events;
     if (targetAfter !== null) {
       const present = await target.readAll({ after: targetAfter, maxCount: events.length });
-      for (const [index, copy] of present.entries()) {
+      let matched = 0;
+      let index = 0;
+      for (; index < events.length && matched < present.length; index += 1) {
         const original = events[index];
+        const copy = present[matched];
         if (
           copy.id !== original.id ||
           copy.streamId !== original.streamId ||
           copy.revision !== original.revision
         ) {
+          if (await leftOut(original)) {
+            leaveOut([original]);
+            continue;
+          }
           throw new MigrationRefused(
             `The target event store is not a copy of the source: after ${summary.skipped} matching events it holds ` +
               `${copy.streamId}@${copy.revision} (${copy.id}) where the source has ${original.streamId}@${original.revision} (${original.id}).`,
@@ -243,19 +288,35 @@ async function copyEvents(
         }
         positions.record(original.position, copy.position);
         targetAfter = copy.position;
+        matched += 1;
       }
-      summary.skipped += present.length;
-      rest = events.slice(present.length);
-      if (present.length < events.length) targetAfter = null;
+      summary.skipped += matched;
+      rest = events.slice(index);
+      // The target had fewer events than asked for, all matched: the copy goes on from here.
+      if (present.length < events.length && matched === present.length) targetAfter = null;
     }
     for (const run of streamRuns(rest, positions)) {
       const first = run[0];
+      if (truncated.has(first.streamId)) {
+        leaveOut(run);
+        continue;
+      }
       const expected: ExpectedRevision = first.revision === 0 ? 'no_stream' : first.revision - 1;
-      const result = await target.append(
-        first.streamId,
-        run.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
-        expected,
-      );
+      let result;
+      try {
+        result = await target.append(first.streamId, run.map(copyOf), expected);
+      } catch (error) {
+        // Not on the target although the source goes on with it: its start was dropped (see leftOut).
+        if (
+          !(error instanceof WrongExpectedRevisionError) ||
+          error.actual !== 'no_stream' ||
+          first.revision === 0
+        )
+          throw error;
+        truncated.add(first.streamId);
+        leaveOut(run);
+        continue;
+      }
       positions.record(run[run.length - 1].position, result.position);
       summary.copied += run.length;
     }

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { readEngineUrls, type EngineKind, type EngineUrls } from '@lorawatch/config/engine-urls';
+import { readKafkaReplication } from '@lorawatch/config/app-config';
 import type { EngineSettings } from '@lorawatch/engines/open-engines';
 
 export const MIGRATE_USAGE =
@@ -80,6 +81,7 @@ export function migrationSides(
   if (!Number.isInteger(packetLogPartitions) || packetLogPartitions < 1 || packetLogPartitions > 256)
     problems.push(`PACKET_LOG_PARTITIONS must be an integer from 1 to 256 (got "${rawPartitions}")`);
   const servers = readEngineUrls(env, problems);
+  const kafkaReplication = readKafkaReplication(env, problems);
   if (args.from === 'scale-out' || args.to === 'scale-out') {
     if (!servers.eventStore)
       problems.push('EVENT_STORE_URL (or KURRENTDB_URL) is not set: the scale-out side needs it');
@@ -93,6 +95,7 @@ export function migrationSides(
     databaseFile,
     packetLogPartitions,
     instanceId,
+    kafkaReplication,
   });
   return { from: side(args.from), to: side(args.to) };
 }

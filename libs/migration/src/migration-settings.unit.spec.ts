@@ -73,6 +73,22 @@ describe('the command line of npm run migrate', () => {
 describe('the engines of each side', () => {
   const args = { from: 'embedded' as const, to: 'scale-out' as const, dataDir: null, resume: false };
 
+  it('reads the Kafka topic replication from the environment and refuses an impossible one', () => {
+    const { to } = migrationSides(
+      args,
+      { ...SERVERS, KAFKA_REPLICATION_FACTOR: '3', KAFKA_MIN_INSYNC_REPLICAS: '2' },
+      'migrate-1',
+    );
+    expect(to.kafkaReplication).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+    expect(() =>
+      migrationSides(
+        args,
+        { ...SERVERS, KAFKA_REPLICATION_FACTOR: '1', KAFKA_MIN_INSYNC_REPLICAS: '2' },
+        'm',
+      ),
+    ).toThrow('KAFKA_MIN_INSYNC_REPLICAS (2) cannot exceed KAFKA_REPLICATION_FACTOR (1)');
+  });
+
   it('opens the SQLite file in DATA_DIR on the embedded side, whatever URLs the environment holds', () => {
     const { from, to } = migrationSides(args, { ...SERVERS, DATA_DIR: '/srv/lw' }, 'migrate-1');
     expect(from).toEqual({
@@ -80,6 +96,7 @@ describe('the engines of each side', () => {
       databaseFile: join(resolve('/srv/lw'), 'lorawatch.db'),
       packetLogPartitions: 4,
       instanceId: 'migrate-1',
+      kafkaReplication: { replicationFactor: null, minInsyncReplicas: null },
     });
     expect(to.engines).toEqual({
       eventStore: SERVERS.EVENT_STORE_URL,

@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { ConsoleConfigModule } from '@lorawatch/console-config/console-config.module';
 import { DashboardModule } from '@lorawatch/dashboard/dashboard.module';
 import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
+import { COLLECTOR_STREAM_BOUNDS } from '@lorawatch/data-sources/collection/lease/collector-lease.events';
 import { EnginesModule } from '@lorawatch/engines/engines.module';
 import { IssuesModule } from '@lorawatch/issues/issues.module';
 import { MailModule } from '@lorawatch/mail/mail.module';
@@ -51,7 +52,7 @@ export class ProcessModule {
       global: true,
       imports: [
         ConfigModule.forRoot(config),
-        EnginesModule,
+        EnginesModule.forRoot({ streamBounds: COLLECTOR_STREAM_BOUNDS }),
         MailModule,
         CqrsModule.forRoot(),
         AccountsModule,

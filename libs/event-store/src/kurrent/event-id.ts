@@ -12,6 +12,18 @@ export const LORAWATCH_EVENT_ID_NAMESPACE = '9057c001-ee5d-4512-88be-0abd5f39e22
 /** Metadata key that carries the port's id, so reads give back the id the writer chose. */
 export const ORIGINAL_ID_KEY = 'lorawatchEventId';
 
+/**
+ * Metadata key a copy of an event (the migration) sets to the time the original was recorded: reads give that
+ * time back as the event's recordedAt instead of the server's time of the copy. Hidden from the port's metadata.
+ */
+export const ORIGINAL_RECORDED_AT_KEY = 'lorawatchRecordedAt';
+
+/** The metadata of a copy that keeps the original's recording time (read back by this adapter as recordedAt). */
+export function withOriginalRecordedAt(metadata: EventMetadata, recordedAt: string): EventMetadata {
+  if (Number.isNaN(Date.parse(recordedAt))) throw new RangeError(`Not a time: ${recordedAt}`);
+  return { ...metadata, [ORIGINAL_RECORDED_AT_KEY]: recordedAt } as EventMetadata;
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Name-based UUID (RFC 9562 version 5, SHA-1) of `name` in `namespace`. */
@@ -38,18 +50,24 @@ export function metadataWithOriginalId(metadata: EventMetadata, id: string): Rec
 }
 
 /**
- * Splits stored metadata back into the port's id and metadata. Events written by another tool have no
- * original id: their server uuid is their id.
+ * Splits stored metadata back into the port's id, metadata and, for a copy, the original's recording time.
+ * Events written by another tool have no original id: their server uuid is their id.
  */
 export function originalIdAndMetadata(
   stored: unknown,
   serverId: string,
-): { id: string; metadata: EventMetadata } {
+): { id: string; metadata: EventMetadata; recordedAt?: string } {
   if (stored === null || typeof stored !== 'object' || Array.isArray(stored) || stored instanceof Uint8Array)
     return { id: serverId, metadata: {} as EventMetadata };
-  const { [ORIGINAL_ID_KEY]: original, ...rest } = stored as Record<string, unknown>;
+  const {
+    [ORIGINAL_ID_KEY]: original,
+    [ORIGINAL_RECORDED_AT_KEY]: recordedAt,
+    ...rest
+  } = stored as Record<string, unknown>;
+  const time = typeof recordedAt === 'string' ? Date.parse(recordedAt) : Number.NaN;
   return {
     id: typeof original === 'string' ? original : serverId,
     metadata: rest as unknown as EventMetadata,
+    ...(Number.isNaN(time) ? {} : { recordedAt: new Date(time).toISOString() }),
   };
 }

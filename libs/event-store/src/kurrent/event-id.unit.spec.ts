@@ -2,10 +2,12 @@ import type { EventMetadata } from '@lorawatch/domain/event-envelope';
 import {
   LORAWATCH_EVENT_ID_NAMESPACE,
   ORIGINAL_ID_KEY,
+  ORIGINAL_RECORDED_AT_KEY,
   eventIdToUuid,
   metadataWithOriginalId,
   originalIdAndMetadata,
   uuidV5,
+  withOriginalRecordedAt,
 } from './event-id';
 
 const metadata: EventMetadata = {
@@ -68,6 +70,22 @@ describe('original id in the metadata', () => {
     const stored = metadataWithOriginalId(metadata, 'alert:0102:7');
     expect(stored[ORIGINAL_ID_KEY]).toBe('alert:0102:7');
     expect(originalIdAndMetadata(stored, 'server-uuid')).toEqual({ id: 'alert:0102:7', metadata });
+  });
+
+  it('carries the recording time of a copy beside the port metadata, and hides it again', () => {
+    const stored = metadataWithOriginalId(withOriginalRecordedAt(metadata, '2023-01-02T03:04:05+01:00'), 'e');
+    expect(stored[ORIGINAL_RECORDED_AT_KEY]).toBe('2023-01-02T03:04:05+01:00');
+    expect(originalIdAndMetadata(stored, 'server-uuid')).toEqual({
+      id: 'e',
+      metadata,
+      recordedAt: '2023-01-02T02:04:05.000Z',
+    });
+    expect(() => withOriginalRecordedAt(metadata, 'yesterday')).toThrow('Not a time');
+    // A stored value that is no time is ignored: the server's time stands.
+    expect(originalIdAndMetadata({ [ORIGINAL_RECORDED_AT_KEY]: 'soon' }, 'u')).toEqual({
+      id: 'u',
+      metadata: {},
+    });
   });
 
   it('does not change the metadata it was given', () => {

@@ -7,6 +7,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { WrongExpectedRevisionError, type ExpectedRevision, type RecordedEvent } from '../event-store.port';
 import { originalIdAndMetadata } from './event-id';
+import { KurrentIncompatibleError } from './kurrent-errors';
 
 /** The client's expected stream state for the port's expected revision. */
 export function toStreamState(expected: ExpectedRevision): AppendStreamState {
@@ -68,6 +69,16 @@ export function isSystemEventType(type: string): boolean {
 
 export function isSystemStream(streamName: string): boolean {
   return streamName.startsWith('$');
+}
+
+/**
+ * The server-side filter of a subscription's types: an exact match of any of them (none: a regex that matches
+ * nothing). Regex characters in a type are escaped; the server's regex engine reads these escapes alike.
+ */
+export function eventTypesRegex(types: readonly string[]): string {
+  if (types.length === 0) return '^(?!)$';
+  const escaped = [...new Set(types)].map((type) => type.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'));
+  return `^(?:${escaped.join('|')})$`;
 }
 
 /** The subscription's types option: undefined delivers every (non-system) type. */
@@ -138,8 +149,10 @@ export function toRecordedEvent(
   const commit = commitPositionOf(resolved);
   // Positions come with stream reads from server 22.6 on; the port needs them on every event.
   if (commit === null)
-    throw new Error(`KurrentDB sent no position for event ${record.id} (server 22.6+ needed)`);
-  const { id, metadata } = originalIdAndMetadata(record.metadata, record.id);
+    throw new KurrentIncompatibleError(
+      `KurrentDB sent no position for event ${record.id} (server 22.6+ needed)`,
+    );
+  const { id, metadata, recordedAt } = originalIdAndMetadata(record.metadata, record.id);
   return {
     id,
     type: record.type,
@@ -148,7 +161,8 @@ export function toRecordedEvent(
     position: toPortPosition(commit),
     data: record.isJson ? record.data : decodeBinary(record.data),
     metadata,
-    recordedAt: record.created.toISOString(),
+    // A copy keeps the time its original was recorded (see ORIGINAL_RECORDED_AT_KEY), not the server's.
+    recordedAt: recordedAt ?? record.created.toISOString(),
   };
 }
 

@@ -1,10 +1,12 @@
 import { ANY, NO_STREAM, STREAM_EXISTS } from '@kurrent/kurrentdb-client';
 import type { EventMetadata } from '@lorawatch/domain/event-envelope';
 import { WrongExpectedRevisionError, type ExpectedRevision } from '../event-store.port';
-import { eventIdToUuid, metadataWithOriginalId } from './event-id';
+import { eventIdToUuid, metadataWithOriginalId, withOriginalRecordedAt } from './event-id';
+import { KurrentIncompatibleError } from './kurrent-errors';
 import {
   StreamNamespace,
   commitPositionOf,
+  eventTypesRegex,
   isAfter,
   isSystemEventType,
   isSystemStream,
@@ -201,6 +203,50 @@ describe('toRecordedEvent', () => {
     expect(() => toRecordedEvent({ event: recordLike({ position: undefined }) }, namespace)).toThrow(
       'sent no position',
     );
+    // A server that cannot give positions fails the same way every time: a subscription stops on it.
+    expect(() => toRecordedEvent({ event: recordLike({ position: undefined }) }, namespace)).toThrow(
+      KurrentIncompatibleError,
+    );
+  });
+
+  it("gives a copied event the time its original was recorded, not the server's time of the copy", () => {
+    const copied = metadataWithOriginalId(withOriginalRecordedAt(metadata, '2023-01-02T03:04:05.678Z'), 'e1');
+    const event = toRecordedEvent(
+      {
+        event: recordLike({
+          metadata: copied,
+          created: new Date('2024-06-01T12:00:00.000Z'),
+        }),
+      },
+      namespace,
+    );
+
+    expect(event?.recordedAt).toBe('2023-01-02T03:04:05.678Z');
+    expect(event?.metadata).toEqual(metadata);
+  });
+});
+
+describe('eventTypesRegex (the server-side filter of a subscription)', () => {
+  const matches = (types: string[], type: string): boolean => new RegExp(eventTypesRegex(types)).test(type);
+
+  it('matches the listed types exactly, not their prefixes or extensions', () => {
+    expect(eventTypesRegex(['AlertRaised', 'IssueClosed'])).toBe('^(?:AlertRaised|IssueClosed)$');
+    expect(matches(['AlertRaised', 'IssueClosed'], 'AlertRaised')).toBe(true);
+    expect(matches(['AlertRaised', 'IssueClosed'], 'IssueClosed')).toBe(true);
+    expect(matches(['AlertRaised'], 'AlertRaisedAgain')).toBe(false);
+    expect(matches(['AlertRaised'], 'OldAlertRaised')).toBe(false);
+  });
+
+  it('escapes regex characters and never lets a system event through', () => {
+    expect(matches(['a.b'], 'a.b')).toBe(true);
+    expect(matches(['a.b'], 'axb')).toBe(false);
+    expect(matches(['x|$metadata'], '$metadata')).toBe(false);
+    expect(matches(['x|$metadata'], 'x|$metadata')).toBe(true);
+  });
+
+  it('matches nothing for an empty list', () => {
+    expect(matches([], '')).toBe(false);
+    expect(matches([], 'AlertRaised')).toBe(false);
   });
 });
 

@@ -28,6 +28,13 @@ class MemoryFeed implements AllFeed {
   dropAt: number | null = null;
   /** Like a server read, also hand back the entry at the start position (the subscription must skip it). */
   repeatStart = false;
+  /** Like a server-side type filter: only entries of these types are sent (undefined: every entry). */
+  sendTypes: string[] | undefined = undefined;
+  /** With sendTypes, a checkpoint item after every this many entries looked at, as the server's filter sends. */
+  checkpointEvery = Number.POSITIVE_INFINITY;
+  /** Errors the next live reads throw before sending anything, one per read. */
+  failures: unknown[] = [];
+  readonly subscribedAt: number[] = [];
   private readonly wakers = new Set<() => void>();
 
   add(position: number, id: string | null, type = 'T'): void {
@@ -40,8 +47,24 @@ class MemoryFeed implements AllFeed {
     return visible.length === 0 ? 0 : visible[visible.length - 1].position;
   }
 
+  /** Present only while sendTypes is set, as on the store. */
+  get nextSent(): ((after: number) => Promise<number | null>) | undefined {
+    const types = this.sendTypes;
+    if (!types) return undefined;
+    return async (after) =>
+      this.entries.find(
+        (entry) => entry.position > after && entry.event !== null && types.includes(entry.event.type),
+      )?.position ?? null;
+  }
+
+  private sends(entry: FeedItem): boolean {
+    return !this.sendTypes || (entry.event !== null && this.sendTypes.includes(entry.event.type));
+  }
+
   subscribe(after: number): LiveFeed {
     this.subscribeCalls.push(after);
+    this.subscribedAt.push(Date.now());
+    const failure = this.failures.shift();
     let closed = false;
     let wake: (() => void) | null = null;
     const nextAfter = (cursor: number, inclusive: boolean): FeedItem | undefined =>
@@ -61,14 +84,18 @@ class MemoryFeed implements AllFeed {
         this.wakers.add(done);
       });
     const repeatStart = this.repeatStart;
+    const sends = (entry: FeedItem): boolean => this.sends(entry);
+    const checkpointEvery = this.checkpointEvery;
     return {
       async unsubscribe() {
         closed = true;
         wake?.();
       },
       async *[Symbol.asyncIterator]() {
+        if (failure !== undefined) throw failure;
         let cursor = after;
         let first = repeatStart;
+        let considered = 0;
         while (!closed) {
           const next = nextAfter(cursor, first);
           first = false;
@@ -78,7 +105,9 @@ class MemoryFeed implements AllFeed {
           }
           if (dropsAt(next.position)) throw new Error('link dropped');
           cursor = next.position;
-          yield next;
+          considered += 1;
+          if (sends(next)) yield next;
+          else if (considered % checkpointEvery === 0) yield { position: next.position, event: null };
         }
       },
     };
@@ -232,6 +261,108 @@ describe('KurrentSubscription', () => {
     expect(seen).toEqual([]);
     expect(subscription.position).toBe(0);
     await expect(subscription.caughtUp()).rejects.toThrow('stopped before catching up');
+  });
+
+  describe('with its types filtered by the feed (on the server)', () => {
+    beforeEach(() => {
+      feed.sendTypes = ['A', 'C'];
+    });
+
+    it('reaches the head past trailing entries of other types, without a checkpoint', async () => {
+      feed.add(10, 'a', 'A');
+      feed.add(20, 'b', 'B');
+      feed.add(30, 'c', 'C');
+      feed.add(40, 'd', 'B');
+      const seen: string[] = [];
+      const subscription = start(0, (event) => seen.push(event.id), ['A', 'C']);
+
+      await subscription.caughtUp();
+      expect(seen).toEqual(['a', 'c']);
+      expect(subscription.position).toBe(40);
+
+      feed.add(50, 'e', 'B');
+      await subscription.caughtUp();
+      expect(subscription.position).toBe(50);
+      feed.add(60, 'f', 'A');
+      feed.add(70, 'g', 'B');
+      await subscription.caughtUp();
+      expect(seen).toEqual(['a', 'c', 'f']);
+      expect(subscription.position).toBe(70);
+    });
+
+    it('waits for an entry of its types that lies before the head to be handled', async () => {
+      feed.add(10, 'a', 'A');
+      feed.add(20, 'b', 'B');
+      let release = (): void => undefined;
+      const handled: string[] = [];
+      const subscription = start(
+        0,
+        async (event) => {
+          await new Promise<void>((resolve) => (release = resolve));
+          handled.push(event.id);
+        },
+        ['A', 'C'],
+      );
+
+      let caughtUp = false;
+      const waiting = subscription.caughtUp().then(() => (caughtUp = true));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(caughtUp).toBe(false);
+      expect(subscription.position).toBe(0);
+
+      release();
+      await waiting;
+      expect(handled).toEqual(['a']);
+      expect(subscription.position).toBe(20);
+    });
+
+    it("moves its position on the filter's checkpoints, in order with the events", async () => {
+      feed.checkpointEvery = 3;
+      feed.add(10, 'a', 'A');
+      feed.add(20, 'b', 'B');
+      feed.add(30, 'c', 'B');
+      const positions: number[] = [];
+      const subscription = start(0, () => undefined, ['A', 'C']);
+      const watch = setInterval(() => positions.push(subscription.position), 1);
+
+      for (let waited = 0; subscription.position < 30 && waited < 200; waited += 1)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      clearInterval(watch);
+      // No caughtUp() call: the checkpoint at the third entry looked at moved it.
+      expect(subscription.position).toBe(30);
+      expect(positions.every((position, index) => index === 0 || position >= positions[index - 1])).toBe(
+        true,
+      );
+    });
+  });
+
+  it('stops and reports a permanent failure of the feed instead of retrying it', async () => {
+    const denied = Object.assign(new Error('access denied'), { type: 'access-denied' });
+    feed.failures = [denied];
+    feed.add(1, 'a');
+    const seen: string[] = [];
+    const subscription = start(0, (event) => seen.push(event.id));
+
+    await expect(subscription.caughtUp()).rejects.toThrow('access denied');
+    expect(errors).toEqual([denied]);
+    expect(retries).toEqual([]);
+    expect(feed.subscribeCalls).toEqual([0]);
+    expect(seen).toEqual([]);
+  });
+
+  it('retries a transient failure after a delay that grows with each failure in a row', async () => {
+    feed.failures = ['one', 'two', 'three', 'four'].map((text) => new Error(text));
+    feed.add(1, 'a');
+    const subscription = start(0, () => undefined, undefined, { retryDelayMs: 20, maxRetryDelayMs: 80 });
+
+    await subscription.caughtUp();
+    expect(retries).toHaveLength(4);
+    expect(errors).toEqual([]);
+    const gaps = feed.subscribedAt.slice(1).map((at, index) => at - feed.subscribedAt[index]);
+    // 20, 40, 80, 80 ms, each less up to a fifth at random.
+    expect(gaps[0]).toBeGreaterThanOrEqual(15);
+    expect(gaps[2]).toBeGreaterThanOrEqual(63);
+    expect(gaps[3]).toBeGreaterThanOrEqual(63);
   });
 
   it('stops while waiting to retry a dropped link', async () => {

@@ -1,5 +1,5 @@
 import type { Packet } from '@lorawatch/domain/packet';
-import { Kafka, type Admin, type Producer } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, type Admin, type Producer } from 'kafkajs';
 import { partitionForKey } from '../embedded/murmur2';
 import {
   isPacketRecord,
@@ -29,7 +29,7 @@ import {
   toKafkaOffset,
 } from './kafka-offsets';
 import { KafkaReader } from './kafka-reader';
-import { planTopic, topicConfig } from './kafka-topic';
+import { planTopic, replicationDrift, topicConfig, topicReplication } from './kafka-topic';
 import { RecentIds } from './recent-ids';
 
 export interface KafkaPacketLogOptions {
@@ -43,7 +43,13 @@ export interface KafkaPacketLogOptions {
   partitions?: number;
   /** Sets retention.ms when the topic is created (Kafka then prunes by itself). Default 30. */
   retentionDays?: number;
+  /**
+   * Copies of each partition when the topic is created. Default: 3, or the number of brokers when fewer (1 on one
+   * broker). An existing topic that differs is reported through onError, not changed.
+   */
   replicationFactor?: number;
+  /** min.insync.replicas of a created topic. Default: 2 with 3 or more copies, else 1. */
+  minInsyncReplicas?: number;
   /** Prepended to every consumer-group id, so several deployments (or tests) can share a cluster. Default "". */
   groupPrefix?: string;
   /** Records per partition kept in the de-duplication / getById index. Default 10 000. */
@@ -305,12 +311,15 @@ export class KafkaPacketLog implements PacketLog {
       existing = metadata.topics.find((t) => t.name === this.topic)?.partitions.length ?? null;
     }
     const plan = planTopic(this.topic, existing, this.partitions);
+    const { brokers } = await this.admin.describeCluster();
+    const replication = topicReplication(this.options, brokers.length);
+    if (plan.action !== 'create') await this.checkReplication(replication);
     if (plan.action === 'create') {
       const config = topicConfig({
         topic: this.topic,
         partitions: this.partitions,
         retentionDays: this.options.retentionDays ?? 30,
-        replicationFactor: this.options.replicationFactor,
+        ...replication,
       });
       // False means another process created it meanwhile, which is as good.
       await this.admin.createTopics({ topics: [config], waitForLeaders: false });
@@ -320,6 +329,37 @@ export class KafkaPacketLog implements PacketLog {
     // Ready once every partition answers ListOffsets: kafkajs' own wait for leaders gives up on a KRaft broker that
     // has not applied the new topic yet, and the first append or read would fail the same way.
     if (plan.action !== 'none') await this.watermarks();
+  }
+
+  /** The replication of the topic as it is: copies of its partitions, and its min.insync.replicas. */
+  async describeReplication(): Promise<{
+    replicationFactor: number | null;
+    minInsyncReplicas: number | null;
+  }> {
+    const metadata = await this.admin.fetchTopicMetadata({ topics: [this.topic] });
+    const partitions = metadata.topics.find((t) => t.name === this.topic)?.partitions ?? [];
+    const replicas = partitions.map((partition) => partition.replicas.length);
+    const described = await this.admin.describeConfigs({
+      resources: [
+        { type: ConfigResourceTypes.TOPIC, name: this.topic, configNames: ['min.insync.replicas'] },
+      ],
+      includeSynonyms: false,
+    });
+    const entry = described.resources[0]?.configEntries.find((e) => e.configName === 'min.insync.replicas');
+    return {
+      replicationFactor: replicas.length > 0 ? Math.min(...replicas) : null,
+      minInsyncReplicas: entry ? Number(entry.configValue) : null,
+    };
+  }
+
+  /** An existing topic is not changed: what differs from the replication wanted is reported. */
+  private async checkReplication(wanted: {
+    replicationFactor: number;
+    minInsyncReplicas: number;
+  }): Promise<void> {
+    const drift = replicationDrift(this.topic, wanted, await this.describeReplication());
+    const report = this.options.onError ?? ((error: unknown) => console.warn(String(error)));
+    for (const problem of drift) report(new Error(`${problem}: Kafka does not change it by itself`));
   }
 
   private async appendNow(packets: LogEntry[]): Promise<AppendOutcome[]> {

@@ -1,4 +1,11 @@
-import { parseBrokers, planTopic, retentionMs, topicConfig } from './kafka-topic';
+import {
+  parseBrokers,
+  planTopic,
+  replicationDrift,
+  retentionMs,
+  topicConfig,
+  topicReplication,
+} from './kafka-topic';
 
 describe('topicConfig', () => {
   it('creates the topic with its partitions, delete cleanup and retention.ms from days', () => {
@@ -21,11 +28,85 @@ describe('topicConfig', () => {
     });
   });
 
+  it('sets the replication and min.insync.replicas it is given', () => {
+    expect(
+      topicConfig({
+        topic: 't',
+        partitions: 2,
+        retentionDays: 1,
+        replicationFactor: 3,
+        minInsyncReplicas: 2,
+      }),
+    ).toEqual({
+      topic: 't',
+      numPartitions: 2,
+      replicationFactor: 3,
+      configEntries: [
+        { name: 'cleanup.policy', value: 'delete' },
+        { name: 'retention.ms', value: '86400000' },
+        { name: 'min.insync.replicas', value: '2' },
+      ],
+    });
+  });
+
   it('refuses an empty name, a bad partition count or retention', () => {
     expect(() => topicConfig({ topic: '', partitions: 1 })).toThrow('needs a name');
     expect(() => topicConfig({ topic: 't', partitions: 0 })).toThrow('Invalid partition count');
     expect(() => retentionMs(0)).toThrow('Invalid retention');
     expect(retentionMs(0.5)).toBe('43200000');
+  });
+});
+
+describe('topicReplication', () => {
+  it('chooses explicit values that work on one broker and keep appends through one failure on three', () => {
+    expect(topicReplication({}, 1)).toEqual({ replicationFactor: 1, minInsyncReplicas: 1 });
+    expect(topicReplication({}, 2)).toEqual({ replicationFactor: 2, minInsyncReplicas: 1 });
+    expect(topicReplication({}, 3)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+    expect(topicReplication({}, 7)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+  });
+
+  it('takes the configured values, the in-sync count following a configured factor', () => {
+    expect(topicReplication({ replicationFactor: 5 }, 5)).toEqual({
+      replicationFactor: 5,
+      minInsyncReplicas: 2,
+    });
+    expect(topicReplication({ replicationFactor: 1 }, 3)).toEqual({
+      replicationFactor: 1,
+      minInsyncReplicas: 1,
+    });
+    expect(topicReplication({ replicationFactor: 3, minInsyncReplicas: 3 }, 3)).toEqual({
+      replicationFactor: 3,
+      minInsyncReplicas: 3,
+    });
+  });
+
+  it('refuses what the cluster cannot give, saying why', () => {
+    expect(() => topicReplication({ replicationFactor: 3 }, 1)).toThrow(
+      'The packet topic cannot have 3 replicas: the cluster has 1 broker (lower KAFKA_REPLICATION_FACTOR or add brokers)',
+    );
+    expect(() => topicReplication({ minInsyncReplicas: 2 }, 1)).toThrow(
+      'min.insync.replicas must be from 1 to the replication factor 1 (got 2)',
+    );
+    expect(() => topicReplication({ replicationFactor: 0 }, 1)).toThrow('Invalid replication factor 0');
+    expect(() => topicReplication({}, 0)).toThrow('no broker');
+  });
+});
+
+describe('replicationDrift', () => {
+  const wanted = { replicationFactor: 3, minInsyncReplicas: 2 };
+
+  it('says what an existing topic has that differs', () => {
+    expect(replicationDrift('packets', wanted, { replicationFactor: 1, minInsyncReplicas: 1 })).toEqual([
+      'The topic packets has 1 replicas per partition where 3 are wanted',
+      'The topic packets has min.insync.replicas=1 where 2 is wanted',
+    ]);
+  });
+
+  it('is silent when the topic matches or the value is unknown', () => {
+    expect(replicationDrift('packets', wanted, { replicationFactor: 3, minInsyncReplicas: 2 })).toEqual([]);
+    expect(replicationDrift('packets', wanted, { replicationFactor: null, minInsyncReplicas: null })).toEqual(
+      [],
+    );
   });
 });
 

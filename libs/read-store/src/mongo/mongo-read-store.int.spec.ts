@@ -96,6 +96,42 @@ readStoreContract('MongoDB', databaseFixture, { skipReason });
     expect(await users.get('u2')).toBeNull();
   });
 
+  it('finishes a reset a crash interrupted when its checkpoint is next read, refusing fenced commits meanwhile', async () => {
+    const alerts = store.collection<{ id: string }>({ name: 'alerts' });
+    const other = store.collection<{ id: string }>({ name: 'other' });
+    await store.commit(
+      [
+        { op: 'upsert', collection: 'alerts', doc: { id: 'a1' } },
+        { op: 'upsert', collection: 'other', doc: { id: 'o1' } },
+      ],
+      { name: 'p', position: 7 },
+    );
+    // What a reset leaves when its process dies after marking the checkpoint, before emptying anything.
+    await raw
+      .db(fixture.database)
+      .collection<{ _id: string }>('read_checkpoints')
+      .updateOne({ _id: 'p' }, { $set: { position: 0, resetting: ['rs_alerts'] } });
+
+    await expect(
+      store.commit([{ op: 'upsert', collection: 'alerts', doc: { id: 'late' } }], {
+        name: 'p',
+        position: 9,
+        expected: 7,
+      }),
+    ).rejects.toMatchObject({ name: 'CheckpointFencedError' });
+    await expect(store.commit([], { name: 'p', position: 9, expected: 0 })).rejects.toMatchObject({
+      name: 'CheckpointFencedError',
+    });
+
+    expect(await store.checkpoint('p')).toBe(0);
+    expect(await alerts.count()).toBe(0);
+    expect(await other.count()).toBe(1);
+    const checkpoints = raw.db(fixture.database).collection<{ _id: string }>('read_checkpoints');
+    expect(await checkpoints.findOne({ _id: 'p' })).toBeNull();
+    await store.commit([], { name: 'p', position: 3, expected: 0 });
+    expect(await store.checkpoint('p')).toBe(3);
+  });
+
   it('answers no document for a limit of 0, which Mongo would read as no limit', async () => {
     const items = store.collection<{ id: string }>({ name: 'items' });
     await items.upsert({ id: 'i1' });

@@ -40,10 +40,13 @@ import {
   seekFilter,
 } from './mongo-query';
 import {
+  RESETTING,
   checkpointUpdate,
+  collectionsToReset,
   duplicateKeyIndex,
   indexDescriptions,
   portDoc,
+  resetMarker,
   writeRuns,
   type CheckpointUpdate,
   type StoredDoc,
@@ -54,6 +57,8 @@ import { checkedAfter } from '../seek';
 interface CheckpointDoc {
   _id: string;
   position: number;
+  /** Collections still to empty while a reset is under way (see RESETTING). */
+  resetting?: string[];
 }
 
 export interface MongoReadStoreOptions {
@@ -150,19 +155,35 @@ export class MongoReadStore implements ReadStore {
     });
   }
 
+  /** A reset that a crash interrupted is finished here, before the checkpoint (then 0) is answered. */
   async checkpoint(name: string): Promise<number> {
     const row = await this.checkpoints().findOne({ _id: name });
+    const pending = collectionsToReset(row);
+    if (pending.length > 0) {
+      await this.finishReset(name, pending);
+      return 0;
+    }
     return row?.position ?? 0;
   }
 
+  /**
+   * Not one transaction: a transaction may last 60 s at most, and emptying large read models takes longer. The
+   * checkpoint is marked first, in one write: from then on it reads 0 and every fenced commit of the projection
+   * is refused. Each collection is then emptied on its own, and the mark deleted last. A crash in between leaves
+   * the mark, and the next reset or read of the checkpoint finishes the job.
+   */
   async reset(collections: string[], checkpointName: string): Promise<void> {
     const names = collections.map(mongoCollectionName);
     await this.ready(collections);
+    await this.checkpoints().updateOne({ _id: checkpointName }, resetMarker(names), { upsert: true });
+    const row = await this.checkpoints().findOne({ _id: checkpointName });
+    await this.finishReset(checkpointName, collectionsToReset(row));
+  }
+
+  private async finishReset(checkpointName: string, names: string[]): Promise<void> {
     // deleteMany, not drop: the declared indexes (unique ones above all) must stay in force.
-    await this.transaction(async (session) => {
-      for (const name of names) await this.db.collection(name).deleteMany({}, { session });
-      await this.checkpoints().deleteOne({ _id: checkpointName }, { session });
-    });
+    for (const name of names) await this.db.collection(name).deleteMany({});
+    await this.checkpoints().deleteOne({ _id: checkpointName, [RESETTING]: { $exists: true } });
   }
 
   async close(): Promise<void> {

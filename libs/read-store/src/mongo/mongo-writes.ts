@@ -162,9 +162,30 @@ export function incUpdate(
 }
 
 export interface CheckpointUpdate {
-  filter: { _id: string; position?: number };
+  filter: { _id: string; position?: number; [RESETTING]?: { $exists: false } };
   update: { $set: { position: number } };
   upsert: boolean;
+}
+
+/**
+ * Field of a checkpoint document whose read model is being reset: the collections still to empty. While it is
+ * there the checkpoint reads 0 and fenced commits are refused; the reset (or the next read of the checkpoint,
+ * after a crash) empties them and deletes the document.
+ */
+export const RESETTING = 'resetting';
+
+/** The checkpoint document of a reset under way: position 0, and the collections to empty (added to any earlier). */
+export function resetMarker(collections: string[]): {
+  $set: { position: 0 };
+  $addToSet: { [RESETTING]: { $each: string[] } };
+} {
+  return { $set: { position: 0 }, $addToSet: { [RESETTING]: { $each: [...new Set(collections)] } } };
+}
+
+/** The collections a checkpoint document says are still to empty (none when no reset is under way). */
+export function collectionsToReset(checkpoint: { [RESETTING]?: unknown } | null): string[] {
+  const listed = checkpoint?.[RESETTING];
+  return Array.isArray(listed) ? listed.filter((name): name is string => typeof name === 'string') : [];
 }
 
 /**
@@ -181,7 +202,12 @@ export function checkpointUpdate(checkpoint: CheckpointMark): CheckpointUpdate {
   const update = { $set: { position } };
   if (expected === undefined) return { filter: { _id: name }, update, upsert: true };
   if (!Number.isFinite(expected)) throw new Error(`Invalid expected checkpoint position ${expected}`);
-  return { filter: { _id: name, position: expected }, update, upsert: expected === 0 };
+  // A checkpoint under reset matches no fenced commit (and its _id refuses the first-checkpoint upsert).
+  return {
+    filter: { _id: name, position: expected, [RESETTING]: { $exists: false } },
+    update,
+    upsert: expected === 0,
+  };
 }
 
 const DUPLICATE_KEY = 11000;

@@ -1,11 +1,13 @@
 import type { Doc, WriteOp } from '../read-store.port';
 import {
   checkpointUpdate,
+  collectionsToReset,
   duplicateKeyIndex,
   incUpdate,
   indexDescriptions,
   patchUpdate,
   portDoc,
+  resetMarker,
   storedDoc,
   writeModel,
   writeRuns,
@@ -232,18 +234,31 @@ describe('documents, checkpoints and errors', () => {
 
   it('matches a fenced checkpoint on the position expected, inserting only a first one', () => {
     expect(checkpointUpdate({ name: 'detectors-p0', position: 10, expected: 0 })).toEqual({
-      filter: { _id: 'detectors-p0', position: 0 },
+      filter: { _id: 'detectors-p0', position: 0, resetting: { $exists: false } },
       update: { $set: { position: 10 } },
       upsert: true,
     });
     expect(checkpointUpdate({ name: 'detectors-p0', position: 20, expected: 10 })).toEqual({
-      filter: { _id: 'detectors-p0', position: 10 },
+      filter: { _id: 'detectors-p0', position: 10, resetting: { $exists: false } },
       update: { $set: { position: 20 } },
       upsert: false,
     });
     expect(() => checkpointUpdate({ name: 'p', position: 1, expected: Number.NaN })).toThrow(
       'Invalid expected checkpoint position',
     );
+  });
+
+  it('marks a checkpoint under reset with the collections still to empty, which fenced commits do not match', () => {
+    expect(resetMarker(['rs_alerts', 'rs_stats', 'rs_alerts'])).toEqual({
+      $set: { position: 0 },
+      $addToSet: { resetting: { $each: ['rs_alerts', 'rs_stats'] } },
+    });
+    expect(collectionsToReset({ resetting: ['rs_alerts', 7, 'rs_stats'] })).toEqual([
+      'rs_alerts',
+      'rs_stats',
+    ]);
+    expect(collectionsToReset({})).toEqual([]);
+    expect(collectionsToReset(null)).toEqual([]);
   });
 
   it('finds the write that broke a unique index in the driver error', () => {

@@ -53,3 +53,13 @@ export const CollectorPresenceEventTypes = {
   Present: 'CollectorPresent',
   Left: 'CollectorLeft',
 } as const;
+
+/**
+ * How much of the lease and presence streams matters: a lease's last event is its state, and the presence board
+ * reads at most the last 1,000 events. On KurrentDB older events are dropped ($maxCount) rather than kept for ever
+ * (a renewal every third of the TTL adds thousands of events a day per data source).
+ */
+export const COLLECTOR_STREAM_BOUNDS = [
+  { prefix: 'collector-lease-', maxCount: 100 },
+  { prefix: COLLECTOR_PRESENCE_STREAM, maxCount: 10_000 },
+] as const;
