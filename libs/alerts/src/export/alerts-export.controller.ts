@@ -7,7 +7,7 @@ import { keysetPages, mapChunks } from '@lorawatch/platform/export/keyset-pages'
 import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stream-export';
 import { READ_STORE, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
 import { badRequest } from '@lorawatch/platform/http-errors';
-import { SpecValidationFilter } from '../http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ALERTS, type AlertView } from '../projection/alert.view';
 import { alertOrder, visibleAlertFilter } from '../queries/alert-filter';
 import { alertJson } from '../queries/alert.json';

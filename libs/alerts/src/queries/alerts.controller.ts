@@ -5,7 +5,7 @@ import { ALERT_CATALOGUE } from '@lorawatch/domain/alert-catalogue';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { READ_STORE, type Filter, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
 import { seekKey, seekValues } from '@lorawatch/read-store/seek';
-import { SpecValidationFilter } from '../http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ALERTS, SHOWN, type AlertView } from '../projection/alert.view';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import { alertOrder, visibleAlertFilter } from './alert-filter';

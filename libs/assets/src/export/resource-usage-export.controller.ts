@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { badRequest } from '@lorawatch/platform/http-errors';
-import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';
 import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stream-export';
 import { READ_STORE, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '
 import type { Response } from 'express';
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { AuditEventsQuery, MAX_PAGE_SIZE } from './audit-events.query';
 import { AuditEventsService, type AuditEventsPage } from './audit-events.service';
 

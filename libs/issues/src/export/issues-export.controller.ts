@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { badRequest } from '@lorawatch/platform/http-errors';
-import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, BadRequestException, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 
 /** An answer of the contract (docs/api.md §9) that is not a success: its status and its exact body. */
 export class NotificationsApiError extends Error {
@@ -19,23 +20,17 @@ export const forbiddenNull = () => new NotificationsApiError(403, null);
 
 /**
  * Writes NotificationsApiError as is, and gives validation failures the original's `error` key (the first reason)
- * next to Nest's list of reasons.
+ * next to Nest's list of reasons, as SpecValidationFilter does on the other contexts' routes.
  */
 @Catch(NotificationsApiError, BadRequestException)
 export class NotificationsErrorFilter implements ExceptionFilter {
+  private readonly validation = new SpecValidationFilter();
+
   catch(exception: NotificationsApiError | BadRequestException, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
     if (exception instanceof NotificationsApiError) {
-      response.status(exception.status).json(exception.body);
+      host.switchToHttp().getResponse<Response>().status(exception.status).json(exception.body);
       return;
     }
-    const body = exception.getResponse();
-    const reasons =
-      typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : null;
-    const answer =
-      Array.isArray(reasons) && reasons.length > 0
-        ? { statusCode: 400, error: String(reasons[0]), message: reasons }
-        : body;
-    response.status(400).json(answer);
+    this.validation.catch(exception, host);
   }
 }

@@ -6,7 +6,7 @@ import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/proje
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { notFound } from '@lorawatch/platform/http-errors';
-import { SpecValidationFilter } from '../../http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ALERTS, type AlertView } from '../../projection/alert.view';
 import { alertJson } from '../../queries/alert.json';
 import { ResolveAlertBody } from './resolve-alert.dto';

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
-import { SpecValidationFilter } from '../../http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ResolveAlertCommand } from '../resolve-alert/resolve-alert.handler';
 import { ResolveAlertsBody } from './resolve-alerts.dto';
 

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Inject, Post, UseFilters } from '@nestjs/co
 import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { SetHidingBody } from './set-hiding.dto';
 import { SetHidingCommand } from './set-hiding.handler';

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query, UseFilters } from '@nestjs/commo
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { badRequest } from '@lorawatch/platform/http-errors';
-import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ALERTS, SHOWN, type AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';

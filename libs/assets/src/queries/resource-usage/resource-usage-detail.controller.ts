@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, UseFilters } from '@nestjs/common';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { SpecValidationFilter } from '@lorawatch/alerts/http/spec-validation.filter';
+import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { packetJson } from '@lorawatch/alerts/projection/alerts.projection';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
