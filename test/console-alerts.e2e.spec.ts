@@ -149,6 +149,10 @@ describeConsole('console: alerts review and events log', () => {
   it('shows the new-alerts banner on a filtered view, and Reload now loads the new alert', async () => {
     const c = ctx();
     await demoAlerts(c, 1);
+    const totalAlerts = async () =>
+      (await c.api<{ count: number }>('GET', 'alerts/count?group_by=TOTAL')).body;
+    // Counted before the page loads: whatever alert the banner announces arrives after this.
+    const totalBefore = await totalAlerts();
     const page = await c.signedInPage('/dashboard/alerts_review');
     await settled(page);
     // The demo's only data source: every live alert matches, yet a filtered view cannot place it itself.
@@ -156,9 +160,6 @@ describeConsole('console: alerts review and events log', () => {
     await sourceEntry.first().click();
     await page.getByTestId('filter-chips').waitFor();
     await settled(page);
-    const totalAlerts = async () =>
-      (await c.api<{ count: number }>('GET', 'alerts/count?group_by=TOTAL')).body;
-    const totalBefore = await totalAlerts();
 
     await page.getByTestId('new-alerts-banner').waitFor({ timeout: 170_000 });
     expect(await page.getByTestId('new-alerts-banner').innerText()).toContain("There're new alerts.");
