@@ -8,7 +8,7 @@ import { Notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
 import type { Services } from '../lib/services';
 import { ServicesProvider } from '../lib/services-context';
-import { testTheme, theme } from './theme';
+import { cssVariablesResolver, testTheme, theme } from './theme';
 
 export interface AppProvidersProps {
   services: Services;
@@ -24,7 +24,12 @@ export function AppProviders({ services, children, env = 'default' }: AppProvide
   }, [services]);
 
   return (
-    <MantineProvider theme={env === 'test' ? testTheme : theme} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={env === 'test' ? testTheme : theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env}
+    >
       {/*
         Toasts (new alerts, new notifications) top-right, gone after 3000 ms (docs/console.md §9): below the header
         (toasts.css), so they never cover the bell or the user menu, and at most three at a time.
