@@ -21,6 +21,7 @@ import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import type { SimMessage } from '@lorawatch/simulator/sim-event';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
+import { seeded, shuffled } from '@lorawatch/detectors/testing/seeded-shuffle';
 
 /**
  * Event time everywhere, as specifications: given recorded traffic built from real frames, then these alerts, whether
@@ -200,27 +201,6 @@ function signature(alerts: AlertDraft[]): string[] {
 }
 
 const codes = (alerts: AlertDraft[]) => [...new Set(alerts.map((alert) => alert.code))].sort();
-
-/** A seeded generator (mulberry32): the same runs every time. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 describe('case 3: order across partitions (LAF-002)', () => {
   const items: PolicyItem[] = [

@@ -4,6 +4,7 @@ import { defaultPolicyItems, PolicyView } from '@lorawatch/domain/policy';
 import { detectOnTick, foldGatewayPackets, inEventTimeOrder } from './detect';
 import { abpUplink, GW_A, ttnUplink } from './sessions/testing/session-traffic';
 import { runDetection } from './testing/detection-harness';
+import { seeded, shuffled } from './testing/seeded-shuffle';
 
 const policy = new PolicyView(defaultPolicyItems());
 const HOME = { latitude: 52.3676, longitude: 4.9041 };
@@ -19,27 +20,6 @@ function relayed(): Packet[] {
   for (let i = 0; i < 12; i++) packets.push({ ...ttnUplink(100 + i, GW_A, i * 300), ...HOME });
   for (let i = 0; i < 12; i++) packets.push({ ...abpUplink(10 + i, GW_A, 3600 + i * 300), ...NORTH });
   return packets;
-}
-
-/** A seeded generator (mulberry32): the same orders every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 const gatewayAlerts = (alerts: AlertDraft[]) =>
