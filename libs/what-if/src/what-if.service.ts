@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import {
   BadRequestException,
   Inject,
@@ -102,7 +101,6 @@ export class WhatIfService implements OnModuleDestroy {
     if (dataSourceId !== null) await this.checkDataSource(organizationId, dataSourceId);
     const task: WhatIfTask = {
       databaseFile: this.config.databaseFile,
-      scratchDir: join(this.config.dataDir, 'what-if'),
       organizationId,
       dataSourceId,
       policy,
