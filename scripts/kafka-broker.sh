@@ -143,9 +143,10 @@ EOF
 
   local java_opts
   java_options "$dir"
-  # A KRaft cluster id is 16 random bytes in URL-safe base64.
+  # A KRaft cluster id is 16 random bytes in URL-safe base64, drawn again when it starts with "-" (as Kafka's own
+  # Uuid.randomUuid does): the storage tool would read such an id as an option, one start in 64.
   local cluster_id
-  cluster_id="$(node -e "console.log(require('crypto').randomBytes(16).toString('base64url'))")"
+  cluster_id="$(node -e "const c=require('crypto');let id;do{id=c.randomBytes(16).toString('base64url')}while(id.startsWith('-'));console.log(id)")"
   java "${java_opts[@]}" -cp "$lib/*" kafka.tools.StorageTool format -t "$cluster_id" \
     -c "$dir/server.properties" >"$dir/format.log" 2>&1 || die "formatting the KRaft store failed: $(tail -3 "$dir/format.log")"
 

@@ -16,6 +16,7 @@ afterAll(() => kafkaUnderTest.stop());
 
 describeOrSkip(`Kafka packet topic replication${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let kafka: Kafka;
+  let connected = false;
   const topics: string[] = [];
   const logs: KafkaPacketLog[] = [];
 
@@ -25,10 +26,13 @@ describeOrSkip(`Kafka packet topic replication${skipReason ? ` (skipped: ${skipR
       brokers: parseBrokers(await kafkaUnderTest.url()),
       logLevel: logLevel.NOTHING,
     });
+    connected = true;
   });
 
   afterAll(async () => {
     await Promise.all(logs.map((log) => log.close()));
+    // No broker came up: beforeAll has failed the tests already, and there is nothing to clean.
+    if (!connected) return;
     const admin = kafka.admin();
     await admin.connect();
     try {
