@@ -8,7 +8,7 @@ import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store
 import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
-import { importExistingAssets } from '@lorawatch/migration/asset-import';
+import { importExistingAssets } from '@lorawatch/detection/asset-import';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase } from '@lorawatch/sqlite/open-database';

@@ -50,7 +50,7 @@ import {
   type ReadStore,
   type WriteOp,
 } from '@lorawatch/read-store/read-store.port';
-import { importExistingAssets } from '@lorawatch/migration/asset-import';
+import { importExistingAssets } from './asset-import';
 import { AssetObservationBatch } from './asset-observations';
 import { DetectorOutput } from './detector-output';
 import {

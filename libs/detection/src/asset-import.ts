@@ -7,7 +7,7 @@ import {
   type AssetImported,
   type ObservationMark,
 } from '@lorawatch/assets/domain/asset.events';
-import { DETECTOR_STATE, type StateDoc } from '@lorawatch/detection/event-time-watermark';
+import { DETECTOR_STATE, type StateDoc } from './event-time-watermark';
 import type { EventStore, NewEvent } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
