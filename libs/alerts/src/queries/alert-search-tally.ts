@@ -1,7 +1,7 @@
 import { RISKS, type Risk } from '@lorawatch/domain/risk';
 import type { Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ALERTS, type AlertView } from '../projection/alert.view';
-import type { AlertGrouping, AlertTally } from './alert-tally';
+import type { AlertGrouping, AlertTally } from './alert-grouping';
 
 /**
  * Counts searched alerts from the alerts themselves: the hourly counters know no names or identifiers. One count

@@ -1,5 +1,5 @@
 import type { Risk } from '@lorawatch/domain/risk';
-import type { AlertTally } from './alert-tally';
+import type { AlertTally } from './alert-grouping';
 import { hourBucketJson } from './query-window';
 
 export type AlertBucketJson =
