@@ -14,6 +14,14 @@ interface AlertJson {
 describeConsole('console: everyday flows', () => {
   const ctx = useConsole();
 
+  /** Opens the Events Manager's Action section once the preferences are loaded (a click would close it if open). */
+  async function openAction(page: Page) {
+    const action = page.getByRole('button', { name: 'Action' });
+    await action.waitFor();
+    if ((await action.getAttribute('aria-expanded')) !== 'true') await action.click();
+    await page.getByRole('switch', { name: 'Webhook notifications' }).waitFor();
+  }
+
   async function settled(page: Page, table = 'alerts-table') {
     await page.locator(`[data-testid="${table}"][aria-busy="false"]`).waitFor();
   }
@@ -168,9 +176,11 @@ describeConsole('console: everyday flows', () => {
     const c = ctx();
     const url = 'https://hooks.example.test/flows';
     const page = await openSignedIn(c, '/dashboard/events_manager');
-    await page.getByRole('button', { name: 'Action' }).click();
+    await openAction(page);
     const webhook = page.getByRole('switch', { name: 'Webhook notifications' });
     if (!(await webhook.isChecked())) await webhook.click({ force: true });
+    // The URL field is enabled once the form follows the switch: wait for that rather than type at once.
+    await page.getByLabel('Webhook URL').and(page.locator(':enabled')).waitFor({ timeout: 10_000 });
     await page.getByLabel('Webhook URL').fill(url);
     await page.getByLabel('Secret').fill('flows-secret');
     await page.getByRole('button', { name: 'Add webhook' }).click();
@@ -183,8 +193,7 @@ describeConsole('console: everyday flows', () => {
     await page.getByText('Done! Changes were saved, click to hide.').waitFor();
 
     await page.reload();
-    await page.getByRole('button', { name: 'Action' }).click();
-    await page.getByRole('switch', { name: 'Webhook notifications' }).waitFor();
+    await openAction(page);
     expect(await page.getByRole('button', { name: `Remove ${url}` }).count()).toBe(0);
     const { body } = await c.api<{ destinations: Array<{ destination: string; additional?: unknown[] }> }>(
       'GET',
