@@ -14,6 +14,7 @@ import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/proje
 import type { PolicyItem } from '@lorawatch/domain/policy';
 import { usesServers } from '@lorawatch/config/engine-urls';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { durationText } from '@lorawatch/platform/duration-text';
 import { checkItems } from '@lorawatch/policies/domain/policy-items';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
@@ -171,8 +172,8 @@ export class WhatIfService implements OnModuleDestroy {
         },
         (error: unknown) => {
           if (timedOut) {
-            const seconds = Math.round(this.limits.timeoutMs / 1000);
-            this.finish(job, 'failed', { error: `The run took longer than ${seconds} s and was stopped` });
+            const limit = durationText(this.limits.timeoutMs);
+            this.finish(job, 'failed', { error: `The run took longer than ${limit} and was stopped` });
           } else if (!job.stop.signal.aborted) {
             this.finish(job, 'failed', { error: `The run failed: ${describe(error)}` });
           }

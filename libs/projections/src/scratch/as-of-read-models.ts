@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { durationText } from '@lorawatch/platform/duration-text';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
@@ -135,11 +136,9 @@ export class AsOfReadModels implements OnModuleDestroy {
     } catch (error) {
       removeDatabaseFile(file);
       if (stop.signal.aborted) {
-        const seconds = Math.round(this.limits.timeoutMs / 1000);
-        this.logger.warn(
-          `The read models as of ${at} were not built within ${seconds} s: the build was stopped`,
-        );
-        throw unavailable(`The history as of ${at} took longer than ${seconds} s to build and was stopped`);
+        const limit = durationText(this.limits.timeoutMs);
+        this.logger.warn(`The read models as of ${at} were not built within ${limit}: the build was stopped`);
+        throw unavailable(`The history as of ${at} took longer than ${limit} to build and was stopped`);
       }
       this.logger.warn(`The read models as of ${at} could not be built: ${String(error)}`);
       throw unavailable(`The history as of ${at} could not be built: ${describe(error)}`);
