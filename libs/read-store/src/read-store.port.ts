@@ -131,6 +131,29 @@ export class CheckpointFencedError extends Error {
   }
 }
 
+/**
+ * The marks of a commit as a list (none, one or several), for the stores and the wrappers of the port. Refuses
+ * two marks of one name: which of them would hold is not for the store to guess.
+ */
+export function checkpointMarks(
+  checkpoint: CheckpointMark | readonly CheckpointMark[] | undefined,
+): readonly CheckpointMark[] {
+  if (checkpoint === undefined) return [];
+  if (!isMarkList(checkpoint)) return [checkpoint];
+  const names = new Set<string>();
+  for (const { name } of checkpoint) {
+    if (names.has(name)) throw new Error(`Checkpoint ${name} is marked twice in one commit`);
+    names.add(name);
+  }
+  return checkpoint;
+}
+
+function isMarkList(
+  checkpoint: CheckpointMark | readonly CheckpointMark[],
+): checkpoint is readonly CheckpointMark[] {
+  return Array.isArray(checkpoint);
+}
+
 export interface Collection<T extends Doc> {
   get(id: string): Promise<T | null>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
@@ -153,8 +176,13 @@ export interface ReadStore {
   /**
    * Applies the writes and the checkpoint atomically: all or nothing. A fenced checkpoint (`expected` set) that no
    * longer holds the expected position fails the commit with CheckpointFencedError, in the same transaction.
+   *
+   * Several marks (a commit acting for several checkpoints) are all stored with the writes; a fenced one that no
+   * longer holds its expected position fails the whole commit with CheckpointFencedError naming that checkpoint,
+   * and nothing is written (no write, no mark). A mark may re-state its position (`position === expected`): it
+   * only fences. Two marks of one name in a commit are a caller's error (refused with an Error, nothing written).
    */
-  commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void>;
+  commit(ops: WriteOp[], checkpoint?: CheckpointMark | readonly CheckpointMark[]): Promise<void>;
   checkpoint(name: string): Promise<number>;
   /** Drops every document of the collections and the checkpoint (for a rebuild). */
   reset(collections: string[], checkpointName: string): Promise<void>;

@@ -3,6 +3,7 @@ import { retryWhileBusy } from '@lorawatch/sqlite/busy-retry';
 import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
 import {
   CheckpointFencedError,
+  checkpointMarks,
   type CheckpointMark,
   type Collection,
   type CollectionSpec,
@@ -48,8 +49,9 @@ export class SqliteReadStore implements ReadStore {
     return new SqliteCollection<T>(this.tables, spec.name, (ops) => this.write(ops));
   }
 
-  async commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void> {
-    await retryWhileBusy(() => this.write(ops, checkpoint));
+  async commit(ops: WriteOp[], checkpoint?: CheckpointMark | readonly CheckpointMark[]): Promise<void> {
+    const marks = checkpointMarks(checkpoint);
+    await retryWhileBusy(() => this.write(ops, marks));
   }
 
   async checkpoint(name: string): Promise<number> {
@@ -72,14 +74,14 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * One synchronous IMMEDIATE transaction: all writes and the checkpoint, or nothing. A fenced checkpoint is
-   * written first by a statement that only matches the expected position; when it changes no row, the transaction
-   * rolls back before any write is applied.
+   * One synchronous IMMEDIATE transaction: all writes and the checkpoints, or nothing. Every checkpoint is written
+   * first; a fenced one by a statement that only matches the expected position: when it changes no row, the
+   * transaction rolls back (the checkpoints stored before it too) before any write is applied.
    */
-  private write(ops: WriteOp[], checkpoint?: CheckpointMark): void {
+  private write(ops: WriteOp[], marks: readonly CheckpointMark[] = []): void {
     this.db
       .transaction(() => {
-        if (checkpoint) this.storeCheckpoint(checkpoint);
+        for (const mark of marks) this.storeCheckpoint(mark);
         for (const op of ops) this.tables.apply(op);
       })
       .immediate();
@@ -91,7 +93,8 @@ export class SqliteReadStore implements ReadStore {
       this.tables.statements.get(UPSERT_CHECKPOINT).run(name, position);
       return;
     }
-    // No row reads as position 0: a first commit expects 0 and inserts it.
+    // No row reads as position 0: a first commit expects 0 and inserts it. A matched row counts as changed even
+    // when it already holds the position, so a mark that re-states its position (position === expected) holds.
     const sql = expected === 0 ? UPSERT_CHECKPOINT_FROM_ZERO : ADVANCE_CHECKPOINT;
     const params = expected === 0 ? [name, position] : [position, name, expected];
     if (this.tables.statements.get(sql).run(...params).changes === 1) return;

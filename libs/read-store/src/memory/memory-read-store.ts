@@ -3,6 +3,7 @@ import { isOperator, scalar, scalarList } from '../filter-values';
 import {
   CheckpointFencedError,
   DuplicateKeyError,
+  checkpointMarks,
   type CheckpointMark,
   type Collection,
   type CollectionSpec,
@@ -111,8 +112,8 @@ export class MemoryReadStore implements ReadStore {
     return new MemoryCollection<T>(this.data, spec.name, (ops) => this.apply(ops));
   }
 
-  async commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void> {
-    this.apply(ops, checkpoint);
+  async commit(ops: WriteOp[], checkpoint?: CheckpointMark | readonly CheckpointMark[]): Promise<void> {
+    this.apply(ops, checkpointMarks(checkpoint));
   }
 
   async checkpoint(name: string): Promise<number> {
@@ -126,12 +127,15 @@ export class MemoryReadStore implements ReadStore {
 
   async close(): Promise<void> {}
 
-  /** All writes and the checkpoint, or nothing: what a failing write had changed before is put back. */
-  private apply(ops: WriteOp[], checkpoint?: CheckpointMark): void {
-    if (checkpoint?.expected !== undefined) {
-      const stored = this.data.checkpoints.get(checkpoint.name) ?? 0;
-      if (stored !== checkpoint.expected)
-        throw new CheckpointFencedError(checkpoint.name, checkpoint.expected, stored);
+  /**
+   * All writes and the checkpoints, or nothing: every fenced checkpoint is checked before any write, and what a
+   * failing write had changed before is put back; the checkpoints are stored once every write is applied.
+   */
+  private apply(ops: WriteOp[], marks: readonly CheckpointMark[] = []): void {
+    for (const { name, expected } of marks) {
+      if (expected === undefined) continue;
+      const stored = this.data.checkpoints.get(name) ?? 0;
+      if (stored !== expected) throw new CheckpointFencedError(name, expected, stored);
     }
     const undo: Array<{ collection: string; id: string; doc: JsonObject | undefined }> = [];
     const touched = new Set<string>();
@@ -151,7 +155,7 @@ export class MemoryReadStore implements ReadStore {
       for (const { collection, id, doc } of undo.reverse()) this.data.set(collection, id, doc);
       throw error;
     }
-    if (checkpoint) this.data.checkpoints.set(checkpoint.name, checkpoint.position);
+    for (const { name, position } of marks) this.data.checkpoints.set(name, position);
   }
 
   private applyOne(

@@ -9,6 +9,7 @@ import {
 import {
   CheckpointFencedError,
   DuplicateKeyError,
+  checkpointMarks,
   type CheckpointMark,
   type Collection,
   type CollectionSpec,
@@ -141,16 +142,20 @@ export class MongoReadStore implements ReadStore {
     return new MongoCollection<T>(this, spec.name);
   }
 
-  async commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void> {
+  async commit(ops: WriteOp[], checkpoint?: CheckpointMark | readonly CheckpointMark[]): Promise<void> {
     const runs = writeRuns(ops);
-    const mark = checkpoint ? { checkpoint, ...checkpointUpdate(checkpoint) } : undefined;
+    const marks = checkpointMarks(checkpoint).map((mark) => ({
+      checkpoint: mark,
+      ...checkpointUpdate(mark),
+    }));
     await this.ready(ops.map((op) => op.collection));
-    if (!mark && runs.length === 0) return;
-    // A single write is atomic on its own: no transaction needed.
-    if (!mark && runs.length === 1 && runs[0].models.length === 1) return this.applyRun(runs[0]);
+    if (marks.length === 0 && runs.length === 0) return;
+    // A single write is atomic on its own: no transaction needed (never with a checkpoint to store with it).
+    if (marks.length === 0 && runs.length === 1 && runs[0].models.length === 1) return this.applyRun(runs[0]);
     await this.transaction(async (session) => {
-      // The checkpoint first: a fenced one aborts the transaction before any write is sent.
-      if (mark) await this.storeCheckpoint(mark, session);
+      // The checkpoints first: a fenced one aborts the transaction (with the checkpoints stored before it)
+      // before any write is sent.
+      for (const mark of marks) await this.storeCheckpoint(mark, session);
       for (const run of runs) await this.applyRun(run, session);
     });
   }
@@ -197,7 +202,10 @@ export class MongoReadStore implements ReadStore {
     return this.db.collection<StoredDoc>(name);
   }
 
-  /** One conditional update in the commit's transaction; fails with CheckpointFencedError when fenced. */
+  /**
+   * One conditional update in the commit's transaction; fails with CheckpointFencedError when fenced. A mark that
+   * re-states its position matches its document without modifying it: matched is enough.
+   */
   private async storeCheckpoint(
     { checkpoint, filter, update, upsert }: CheckpointUpdate & { checkpoint: CheckpointMark },
     session: ClientSession,

@@ -677,6 +677,184 @@ export function readStoreContract(
         expect(await store.checkpoint('q')).toBe(3);
       });
     });
+
+    describe('commits fenced on several checkpoints', () => {
+      const batchOps = (tag: string): WriteOp[] => [
+        { op: 'upsert', collection: 'alerts', doc: { ...ALERTS[0], id: `${tag}-new` } },
+        { op: 'patch', collection: 'alerts', id: 'a1', set: { note: tag } },
+        { op: 'delete', collection: 'alerts', id: 'a2' },
+        { op: 'inc', collection: 'stats', id: 'total', inc: { n: 1 } },
+      ];
+      const stats = (): Collection<Doc & { n: number }> => store.collection({ name: 'stats' });
+      const positions = async (...names: string[]): Promise<number[]> =>
+        Promise.all(names.map((name) => store.checkpoint(name)));
+
+      it('stores every mark with the writes when every fenced one holds', async () => {
+        await store.commit([], { name: 'p1', position: 10, expected: 0 });
+        await store.commit([], { name: 'p2', position: 7, expected: 0 });
+
+        await store.commit(batchOps('all'), [
+          { name: 'p1', position: 15, expected: 10 },
+          { name: 'p2', position: 9, expected: 7 },
+          { name: 'p3', position: 4, expected: 0 },
+          { name: 'p4', position: 2 },
+        ]);
+
+        expect(await positions('p1', 'p2', 'p3', 'p4')).toEqual([15, 9, 4, 2]);
+        expect(await alerts.get('all-new')).not.toBeNull();
+        expect((await alerts.get('a1'))?.note).toBe('all');
+        expect(await alerts.get('a2')).toBeNull();
+        expect(await stats().get('total')).toEqual({ id: 'total', n: 1 });
+      });
+
+      it('refuses the whole commit when one fenced mark moved, naming it, and stores none of its marks', async () => {
+        await store.commit(
+          [],
+          [
+            { name: 'p1', position: 10, expected: 0 },
+            { name: 'p2', position: 20, expected: 0 },
+            { name: 'p3', position: 30, expected: 0 },
+          ],
+        );
+        // Another replica took p2 over and went further.
+        const other = await fixture.open();
+        await other.commit([], { name: 'p2', position: 25, expected: 20 });
+
+        const stale = store.commit(batchOps('stale'), [
+          { name: 'p1', position: 11, expected: 10 },
+          { name: 'p2', position: 21, expected: 20 },
+          { name: 'p3', position: 31, expected: 30 },
+          { name: 'p4', position: 5 },
+        ]);
+
+        await expect(stale).rejects.toBeInstanceOf(CheckpointFencedError);
+        await expect(stale).rejects.toMatchObject({ checkpoint: 'p2', expected: 20 });
+        expect(await positions('p1', 'p2', 'p3', 'p4')).toEqual([10, 25, 30, 0]);
+        expectUntouched(await alerts.find({}), await stats().get('total'));
+      });
+
+      it('refuses the commit whichever of its marks moved, the first or the last', async () => {
+        await store.commit(
+          [],
+          [
+            { name: 'p1', position: 10, expected: 0 },
+            { name: 'p2', position: 20, expected: 0 },
+          ],
+        );
+        await store.reset([], 'p1');
+
+        await expect(
+          store.commit(batchOps('first'), [
+            { name: 'p1', position: 10, expected: 10 },
+            { name: 'p2', position: 20, expected: 20 },
+          ]),
+        ).rejects.toMatchObject({ name: 'CheckpointFencedError', checkpoint: 'p1', expected: 10 });
+        await expect(
+          store.commit(batchOps('last'), [
+            { name: 'p2', position: 20, expected: 20 },
+            { name: 'p1', position: 11, expected: 12 },
+          ]),
+        ).rejects.toMatchObject({ name: 'CheckpointFencedError', checkpoint: 'p1', expected: 12 });
+
+        expect(await positions('p1', 'p2')).toEqual([0, 20]);
+        expectUntouched(await alerts.find({}), await stats().get('total'));
+      });
+
+      it('commits with marks that re-state their position, from a stored one and from 0 with no checkpoint', async () => {
+        await store.commit([], { name: 'p1', position: 10, expected: 0 });
+
+        await store.commit(batchOps('restated'), [
+          { name: 'p1', position: 10, expected: 10 },
+          { name: 'p2', position: 0, expected: 0 },
+        ]);
+
+        expect(await positions('p1', 'p2')).toEqual([10, 0]);
+        expect((await alerts.get('a1'))?.note).toBe('restated');
+        expect(await stats().get('total')).toEqual({ id: 'total', n: 1 });
+        // Again, now that p2 may have a stored 0, alone and along with another mark; then both move on.
+        await store.commit([{ op: 'inc', collection: 'stats', id: 'total', inc: { n: 1 } }], {
+          name: 'p2',
+          position: 0,
+          expected: 0,
+        });
+        await store.commit(
+          [],
+          [
+            { name: 'p2', position: 0, expected: 0 },
+            { name: 'p1', position: 10, expected: 10 },
+          ],
+        );
+        await store.commit(
+          [],
+          [
+            { name: 'p1', position: 12, expected: 10 },
+            { name: 'p2', position: 3, expected: 0 },
+          ],
+        );
+        expect(await positions('p1', 'p2')).toEqual([12, 3]);
+        expect(await stats().get('total')).toEqual({ id: 'total', n: 2 });
+      });
+
+      it('refuses a mark that re-states a position the checkpoint has moved from', async () => {
+        await store.commit(
+          [],
+          [
+            { name: 'p1', position: 10, expected: 0 },
+            { name: 'p2', position: 5, expected: 0 },
+          ],
+        );
+        const other = await fixture.open();
+        await other.commit([], { name: 'p1', position: 14, expected: 10 });
+        // A replica's store at 0 is refused too once another one stored a checkpoint there.
+        await other.commit([], { name: 'p3', position: 2, expected: 0 });
+
+        await expect(
+          store.commit(batchOps('tick'), [
+            { name: 'p2', position: 5, expected: 5 },
+            { name: 'p1', position: 10, expected: 10 },
+          ]),
+        ).rejects.toMatchObject({ name: 'CheckpointFencedError', checkpoint: 'p1', expected: 10 });
+        await expect(
+          store.commit(batchOps('tick'), [
+            { name: 'p2', position: 5, expected: 5 },
+            { name: 'p3', position: 0, expected: 0 },
+          ]),
+        ).rejects.toMatchObject({ name: 'CheckpointFencedError', checkpoint: 'p3', expected: 0 });
+
+        expect(await positions('p1', 'p2', 'p3')).toEqual([14, 5, 2]);
+        expectUntouched(await alerts.find({}), await stats().get('total'));
+      });
+
+      it('takes one mark in a list as the mark alone, and an empty list as no mark', async () => {
+        await store.commit(
+          [{ op: 'inc', collection: 'stats', id: 'total', inc: { n: 1 } }],
+          [{ name: 'p', position: 10, expected: 0 }],
+        );
+        await expect(store.commit([], [{ name: 'p', position: 11, expected: 0 }])).rejects.toMatchObject({
+          name: 'CheckpointFencedError',
+          checkpoint: 'p',
+        });
+        await store.commit([{ op: 'inc', collection: 'stats', id: 'total', inc: { n: 1 } }], []);
+
+        expect(await store.checkpoint('p')).toBe(10);
+        expect(await stats().get('total')).toEqual({ id: 'total', n: 2 });
+      });
+
+      it('refuses two marks of one name in a commit, and writes nothing of it', async () => {
+        await store.commit([], { name: 'p', position: 10, expected: 0 });
+
+        const twice = store.commit(batchOps('twice'), [
+          { name: 'p', position: 11, expected: 10 },
+          { name: 'q', position: 1, expected: 0 },
+          { name: 'p', position: 12, expected: 11 },
+        ]);
+
+        await expect(twice).rejects.toThrow('Checkpoint p is marked twice in one commit');
+        await expect(twice).rejects.not.toBeInstanceOf(CheckpointFencedError);
+        expect(await positions('p', 'q')).toEqual([10, 0]);
+        expectUntouched(await alerts.find({}), await stats().get('total'));
+      });
+    });
   });
 }
 

@@ -1,10 +1,19 @@
-import type { CheckpointMark, Collection, CollectionSpec, Doc, ReadStore, WriteOp } from '../read-store.port';
+import {
+  checkpointMarks,
+  type CheckpointMark,
+  type Collection,
+  type CollectionSpec,
+  type Doc,
+  type ReadStore,
+  type WriteOp,
+} from '../read-store.port';
 
 /**
  * One replica's view of a shared read store, for tests of replicas that take a partition over from each other.
- * Every commit of the watched checkpoint is followed by a look at the stored checkpoint (`seen`, in commit order
- * across replicas); `stallAt` holds back this replica's commit of that number (1 for the first) until `resume()`, as
- * a replica paused past its session would (`holding` once it waits). `stalled` settles with that commit's outcome.
+ * A commit is of the watched checkpoint when any of its marks names it. Every commit of the watched checkpoint is
+ * followed by a look at the stored checkpoint (`seen`, in commit order across replicas); `stallAt` holds back this
+ * replica's commit of that number (1 for the first) until `resume()`, as a replica paused past its session would
+ * (`holding` once it waits). `stalled` settles with that commit's outcome.
  */
 export class ReplicaStore implements ReadStore {
   readonly stalled: Promise<unknown>;
@@ -37,8 +46,9 @@ export class ReplicaStore implements ReadStore {
     return this.inner.collection<T>(spec);
   }
 
-  async commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void> {
-    if (checkpoint?.name !== this.checkpointName) return this.inner.commit(ops, checkpoint);
+  async commit(ops: WriteOp[], checkpoint?: CheckpointMark | readonly CheckpointMark[]): Promise<void> {
+    if (!checkpointMarks(checkpoint).some((mark) => mark.name === this.checkpointName))
+      return this.inner.commit(ops, checkpoint);
     this.commits += 1;
     const stall = this.commits === this.options.stallAt;
     if (stall) {
