@@ -92,7 +92,16 @@ export interface ConsumeOptions {
  * committed only once the handler resolves (at-least-once). `commit` lets the handler commit the
  * offset atomically with its own state write (embedded engines), in which case the log does not commit again.
  */
-export type BatchHandler = (batch: LogRecord[], context: { partition: number }) => Promise<void>;
+export type BatchHandler = (batch: LogRecord[], context: BatchContext) => Promise<void>;
+
+export interface BatchContext {
+  partition: number;
+  /**
+   * The partition's end offset as the read that gave the batch saw it, when the engine tells it without another
+   * call (Kafka's high watermark): a batch ending below it is known not to be the last. The end may have moved since.
+   */
+  end?: number;
+}
 
 export interface Consumer {
   /** Partitions this consumer reads now (a group's assignment changes as members come and go). */

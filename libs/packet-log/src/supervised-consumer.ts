@@ -5,7 +5,14 @@ import {
   type ConsumerHealth,
   type RestartPolicy,
 } from '@lorawatch/ops/supervision';
-import type { BatchHandler, ConsumeOptions, Consumer, LogRecord, PacketLog } from './packet-log.port';
+import type {
+  BatchContext,
+  BatchHandler,
+  ConsumeOptions,
+  Consumer,
+  LogRecord,
+  PacketLog,
+} from './packet-log.port';
 
 export interface Supervision {
   /** What /health and the metrics call this consumer (its group, as a rule). */
@@ -101,7 +108,7 @@ export class SupervisedConsumer implements Consumer {
     const slot: Slot = { consumer: null, failed: false };
     slot.consumer = this.log.consume(this.options, async (batch, context) => {
       try {
-        await this.handle(batch, context.partition);
+        await this.handle(batch, context);
       } catch (error) {
         this.failed(slot, error);
         throw error;
@@ -111,11 +118,12 @@ export class SupervisedConsumer implements Consumer {
     return slot.consumer;
   }
 
-  private async handle(batch: LogRecord[], partition: number): Promise<void> {
+  private async handle(batch: LogRecord[], context: BatchContext): Promise<void> {
+    const { partition } = context;
     const suspect = this.suspects.get(partition);
     if (!suspect) {
       try {
-        await this.handler(batch, { partition });
+        await this.handler(batch, context);
       } catch (error) {
         if (this.supervision.refused?.(error)) throw error;
         this.suspects.set(partition, { offset: batch.length === 1 ? batch[0].offset : null, attempts: 1 });
@@ -127,7 +135,7 @@ export class SupervisedConsumer implements Consumer {
     }
     for (const record of batch) {
       try {
-        await this.handler([record], { partition });
+        await this.handler([record], context);
       } catch (error) {
         if (this.supervision.refused?.(error)) throw error;
         if (suspect.offset === record.offset) suspect.attempts += 1;

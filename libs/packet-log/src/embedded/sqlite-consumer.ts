@@ -93,7 +93,7 @@ export class SqliteConsumer implements Consumer {
             this.source.advance(group, partition, end);
             continue;
           }
-          await this.handler(batch, { partition });
+          await this.handler(batch, { partition, end });
           this.source.advance(group, partition, batch[batch.length - 1].offset + 1);
           delivered = true;
           this.resolveReached();

@@ -141,7 +141,7 @@ export class KafkaGroupConsumer implements Consumer {
       const { records, rejected } = decodePacketMessages(partition, messages);
       if (rejected.length > 0) this.settings.onRejected(rejected);
       try {
-        if (records.length > 0) await this.handler(records, { partition });
+        if (records.length > 0) await this.handler(records, { partition, end: highWatermark(batch) });
       } catch (error) {
         this.consumer.pause([{ topic: this.settings.topic }]);
         this.fail(error);
@@ -238,4 +238,10 @@ export class KafkaGroupConsumer implements Consumer {
 
 function range(count: number): number[] {
   return Array.from({ length: count }, (_, index) => index);
+}
+
+/** The partition's end offset the fetch saw; undefined when the broker did not tell it. */
+function highWatermark(batch: EachBatchPayload['batch']): number | undefined {
+  const end = Number(batch.highWatermark);
+  return Number.isSafeInteger(end) && end >= 0 ? end : undefined;
 }
