@@ -12,6 +12,7 @@ import {
   type DeviceDetectionState,
   type GatewayDetectionState,
   type SessionDetectionState,
+  type StoredDataSource,
 } from './detection-state';
 import type { DetectorInput, DetectorStep, IssueClearance } from './detector-step';
 import { detectGatewayMoved } from './gateway-location/laf-010-gateway-moved';
@@ -19,16 +20,17 @@ import { trackJoinRequest, type JoinRequestSighting } from './join-request-trans
 import { runJoinDetectors } from './joins/join-detectors';
 import { detectDevNonceRepeated } from './laf-001-devnonce-repeated';
 import { detectJoinRequestReplayed } from './laf-003-join-request-replayed';
+import { countDiscoveries } from './laf-400-device-count';
 import { detectNewDevice } from './laf-400-new-device';
 import { detectNewGateway } from './laf-402-new-gateway';
 import { detectSharedDevAddr, settleSharedDevAddr } from './sessions/laf-002-shared-dev-addr';
 import { runSessionDetectors } from './sessions/run-session-detectors';
-import { dataSourceStateKey, deviceStateKey, gatewayStateKey, sessionStateKey } from './state-keys';
+import { deviceStateKey, gatewayStateKey, sessionStateKey } from './state-keys';
 import { tickDeviceStatistics } from './statistics/tick-device-statistics';
 import { tickGatewayStatistics } from './statistics/tick-gateway-statistics';
 import { updateDeviceStatistics } from './statistics/update-device-statistics';
 import { updateGatewayStatistics } from './statistics/update-gateway-statistics';
-import { epochMs, laterOf } from './time';
+import { inEventTimeOrder, laterOf } from './time';
 
 // The runner persists these; re-exported so it needs a single import.
 export type {
@@ -36,8 +38,15 @@ export type {
   DeviceDetectionState,
   GatewayDetectionState,
   SessionDetectionState,
+  StoredDataSource,
 } from './detection-state';
 export type { IssueClearance } from './detector-step';
+export {
+  countDiscoveries,
+  type DiscoveryCountInput,
+  type DiscoveryCountResult,
+} from './laf-400-device-count';
+export { inEventTimeOrder } from './time';
 
 export interface DetectionInput {
   /** State stored under deviceStateKey(packet); undefined the first time. */
@@ -45,7 +54,7 @@ export interface DetectionInput {
   /** State stored under gatewayStateKey(packet); undefined the first time. */
   gateway?: GatewayDetectionState;
   /** State stored under dataSourceStateKey(packet); undefined the first time. */
-  dataSource?: DataSourceDetectionState;
+  dataSource?: StoredDataSource;
   /** State stored under sessionStateKey(packet); undefined the first time. */
   session?: SessionDetectionState;
   packet: Packet;
@@ -57,6 +66,7 @@ export interface DetectionResult {
   device: DeviceDetectionState | undefined;
   /** Undefined when the packet names no gateway. */
   gateway: GatewayDetectionState | undefined;
+  /** The data source's state after this packet: the initial one when none was given and nothing was discovered. */
   dataSource: DataSourceDetectionState;
   /** Undefined until a packet carries both the session address and the DevEUI. */
   session: SessionDetectionState | undefined;
@@ -75,10 +85,10 @@ export interface DetectionResult {
  * alerts come out. Enabling a detector later then starts from a true picture (a DevNonce history, the devices
  * already known) instead of treating every device as new.
  *
- * This runs both halves on one packet, in arrival order: the device and session half (`detectPacket`) and the
- * gateway half (`detectGatewayPacket`). The detection runner runs them apart: a gateway's state is fed by every
- * packet-log partition, so its packets are folded in event-time order (`foldGatewayPackets`,
- * docs/architecture.md §9).
+ * This runs everything on one packet, in arrival order: the device and session half (`detectPacket`), the gateway
+ * half (`detectGatewayPacket`) and the device count of LAF-400 (`countDiscoveries`). The detection runner runs them
+ * apart: the states of a gateway and of the data source are fed by every packet-log partition, so their packets and
+ * discoveries are folded in event-time order (`foldGatewayPackets`, `countDiscoveries`, docs/architecture.md §9).
  */
 export function detect(input: DetectionInput): DetectionResult {
   const { packet, policy } = input;
@@ -91,7 +101,6 @@ export function detect(input: DetectionInput): DetectionResult {
   };
   const gatewayHalf = detectGatewayPacket({
     gateway: input.gateway,
-    dataSource: input.dataSource,
     packet,
     policy,
     devAddr: packet.devAddr ?? device?.devAddr ?? null,
@@ -100,16 +109,20 @@ export function detect(input: DetectionInput): DetectionResult {
   const deviceHalf = detectPacket({
     device,
     session: input.session,
-    dataSource: gatewayHalf.dataSource,
     packet,
     policy,
     gatewayName: gatewayHalf.gateway?.name ?? null,
   });
-  const alerts = [...deviceHalf.alerts, ...gatewayHalf.alerts].sort(byCode);
+  const count = countDiscoveries({
+    dataSource: input.dataSource,
+    discovered: deviceHalf.discovered === null ? [] : [deviceHalf.discovered],
+    policy,
+  });
+  const alerts = [...deviceHalf.alerts, ...count.alerts, ...gatewayHalf.alerts].sort(byCode);
   return {
     device: deviceHalf.device,
     gateway: gatewayHalf.gateway,
-    dataSource: deviceHalf.dataSource,
+    dataSource: count.dataSource ?? initialDataSourceState(packet),
     session: deviceHalf.session,
     alerts,
     cleared: [...deviceHalf.cleared, ...gatewayHalf.cleared],
@@ -121,27 +134,39 @@ export interface PacketDetectionInput {
   device?: DeviceDetectionState;
   /** State stored under sessionStateKey(packet); undefined the first time. */
   session?: SessionDetectionState;
-  /** State stored under dataSourceStateKey(packet); undefined the first time. */
-  dataSource?: DataSourceDetectionState;
   packet: Packet;
   policy: PolicyView;
   /** The gateway's name for `gw_name`: the packet's, else the one its gateway's state remembers. */
   gatewayName?: string | null;
 }
 
-export type PacketDetectionResult = Omit<DetectionResult, 'gateway'>;
+export interface PacketDetectionResult {
+  /** Undefined when the packet names no device (no DevEUI and no DevAddr). */
+  device: DeviceDetectionState | undefined;
+  /** Undefined until a packet carries both the session address and the DevEUI. */
+  session: SessionDetectionState | undefined;
+  /** Alerts of enabled types, in code order; never LAF-400, which `discovered` carries. */
+  alerts: AlertDraft[];
+  /** Issue conditions that cleared, whatever the policy: an issue opened before a switch-off still closes. */
+  cleared: IssueClearance[];
+  /**
+   * The LAF-400 draft when this packet discovers its device, names applied, without `number_of_devices` and
+   * whatever the policy: `countDiscoveries` counts it (disabled or not) and filters it; null otherwise.
+   */
+  discovered: AlertDraft | null;
+}
 
 /**
  * The device and session half of the saga: every detector whose state lives in the packet's partition (the device)
- * or is made order-insensitive itself (the session link of LAF-002).
+ * or is made order-insensitive itself (the session link of LAF-002). The data source's device count is not kept
+ * here: a discovery is handed on (`discovered`) and counted in event-time order by `countDiscoveries`.
  */
 export function detectPacket(input: PacketDetectionInput): PacketDetectionResult {
   const { packet, policy } = input;
   assertKey('device', input.device?.key, deviceStateKey(packet));
-  assertKey('data source', input.dataSource?.key, dataSourceStateKey(packet));
   const outcome = new Outcome();
 
-  let dataSource = input.dataSource ?? initialDataSourceState(packet);
+  let discovered: AlertDraft | null = null;
   let device = input.device === undefined ? undefined : upcastDevice(input.device);
   if (device === undefined && deviceStateKey(packet) !== null) device = initialDeviceState(packet);
   const devAddr = packet.devAddr ?? device?.devAddr ?? null;
@@ -165,9 +190,8 @@ export function detectPacket(input: PacketDetectionInput): PacketDetectionResult
     });
     outcome.alerts.push(...laf001.alerts);
     outcome.alerts.push(...detectJoinRequestReplayed({ packet, sighting, devAddr }));
-    const laf400 = detectNewDevice({ discovery: device.discovery, dataSource, packet, devAddr });
-    dataSource = laf400.dataSource;
-    outcome.alerts.push(...laf400.alerts);
+    const laf400 = detectNewDevice({ discovery: device.discovery, packet, devAddr });
+    discovered = laf400.discovered;
     device = {
       ...device,
       devAddr,
@@ -194,14 +218,18 @@ export function detectPacket(input: PacketDetectionInput): PacketDetectionResult
     app_name: device?.applicationName,
     gw_name: packet.gatewayName || input.gatewayName,
   });
-  return { device, dataSource, session, alerts: alerts.map(names), cleared };
+  return {
+    device,
+    session,
+    alerts: alerts.map(names),
+    cleared,
+    discovered: discovered === null ? null : names(discovered),
+  };
 }
 
 export interface GatewayPacketInput {
   /** State stored under gatewayStateKey(packet); undefined the first time. */
   gateway?: GatewayDetectionState;
-  /** State stored under dataSourceStateKey(packet); undefined the first time. */
-  dataSource?: DataSourceDetectionState;
   packet: Packet;
   policy: PolicyView;
   /** The device's session address for the alerts; the packet's when not given. */
@@ -213,7 +241,6 @@ export interface GatewayPacketInput {
 export interface GatewayPacketResult {
   /** Undefined when the packet names no gateway. */
   gateway: GatewayDetectionState | undefined;
-  dataSource: DataSourceDetectionState;
   alerts: AlertDraft[];
   cleared: IssueClearance[];
 }
@@ -222,13 +249,11 @@ export interface GatewayPacketResult {
 export function detectGatewayPacket(input: GatewayPacketInput): GatewayPacketResult {
   const { packet, policy } = input;
   assertKey('gateway', input.gateway?.key, gatewayStateKey(packet));
-  assertKey('data source', input.dataSource?.key, dataSourceStateKey(packet));
   const outcome = new Outcome();
   const devAddr = input.devAddr ?? packet.devAddr;
   const step: DetectorInput = { packet, policy, devAddr };
   const laf402 = detectNewGateway({
     gateway: input.gateway === undefined ? undefined : upcastGateway(input.gateway),
-    dataSource: input.dataSource ?? initialDataSourceState(packet),
     packet,
     devAddr,
   });
@@ -249,13 +274,12 @@ export function detectGatewayPacket(input: GatewayPacketInput): GatewayPacketRes
     app_name: device.applicationName,
     gw_name: gateway?.name,
   });
-  return { gateway, dataSource: laf402.dataSource, alerts: alerts.map(names), cleared };
+  return { gateway, alerts: alerts.map(names), cleared };
 }
 
 export interface GatewayFoldInput {
   /** The gateway's stored state; undefined before its first packet was folded. */
   gateway?: GatewayDetectionState;
-  dataSource?: DataSourceDetectionState;
   /** Packets of one gateway, in any order (the order in which partitions were detected does not matter). */
   packets: readonly Packet[];
   policy: PolicyView;
@@ -263,8 +287,6 @@ export interface GatewayFoldInput {
 
 export interface GatewayFoldResult {
   gateway: GatewayDetectionState | undefined;
-  /** Undefined when no packet was folded. */
-  dataSource: DataSourceDetectionState | undefined;
   /** The alerts of every packet folded, in the order of the packets' event time. */
   alerts: AlertDraft[];
   cleared: IssueClearance[];
@@ -278,24 +300,15 @@ export interface GatewayFoldResult {
  */
 export function foldGatewayPackets(input: GatewayFoldInput): GatewayFoldResult {
   let gateway = input.gateway;
-  let dataSource = input.dataSource;
   const alerts: AlertDraft[] = [];
   const cleared: IssueClearance[] = [];
   for (const packet of [...input.packets].sort(inEventTimeOrder)) {
-    const result = detectGatewayPacket({ gateway, dataSource, packet, policy: input.policy });
+    const result = detectGatewayPacket({ gateway, packet, policy: input.policy });
     gateway = result.gateway;
-    dataSource = result.dataSource;
     alerts.push(...result.alerts);
     cleared.push(...result.cleared);
   }
-  return { gateway, dataSource, alerts, cleared };
-}
-
-/** Event time, then packet id: a total order on packets, the same wherever they were read from. */
-export function inEventTimeOrder(a: Pick<Packet, 'date' | 'id'>, b: Pick<Packet, 'date' | 'id'>): number {
-  const byDate = epochMs(a.date) - epochMs(b.date);
-  if (byDate !== 0) return byDate;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return { gateway, alerts, cleared };
 }
 
 export interface TickDetectionInput {

@@ -120,7 +120,7 @@ describe('detect', () => {
     expect(result).toStrictEqual({
       device: undefined,
       gateway: undefined,
-      dataSource: { version: 2, key: '1', dataSourceId: 1, knownDevices: 0, knownGateways: 0 },
+      dataSource: { version: 2, key: '1', dataSourceId: 1, knownDevices: 0 },
       session: undefined,
       alerts: [],
       cleared: [],

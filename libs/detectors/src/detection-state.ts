@@ -72,13 +72,16 @@ export interface GatewayDetectionState {
 /** LAF-002: which device a session address belongs to, keyed by data source + DevAddr. */
 export type SessionDetectionState = SessionLinkState;
 
+/**
+ * What the data source as a whole remembers: the LAF-400 device count. One owner advances it in event-time order
+ * (countDiscoveries), never the partitions' sagas, so the count cannot depend on which partition was detected first.
+ */
 export interface DataSourceDetectionState {
   version: number;
   key: string;
   dataSourceId: number;
   /** Distinct DevEUIs seen so far (the LAF-400 count). */
   knownDevices: number;
-  knownGateways: number;
 }
 
 export function initialDeviceState(packet: Packet): DeviceDetectionState {
@@ -121,7 +124,19 @@ export function initialDataSourceState(packet: Packet): DataSourceDetectionState
     key: dataSourceStateKey(packet),
     dataSourceId: packet.dataSourceId,
     knownDevices: 0,
-    knownGateways: 0,
+  };
+}
+
+/** A data-source state as stored by any release: earlier ones also counted gateways (`knownGateways`). */
+export type StoredDataSource = DataSourceDetectionState & { knownGateways?: number };
+
+/** A data-source state as stored by any release, without the fields no detector reads any more. */
+export function upcastDataSource(stored: StoredDataSource): DataSourceDetectionState {
+  return {
+    version: stored.version,
+    key: stored.key,
+    dataSourceId: stored.dataSourceId,
+    knownDevices: stored.knownDevices,
   };
 }
 

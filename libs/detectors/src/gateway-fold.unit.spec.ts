@@ -32,7 +32,6 @@ describe('gateway fold in event-time order', () => {
     const fold = foldGatewayPackets({ packets, policy });
     expect(fold.alerts).toStrictEqual(gatewayAlerts(straight.alerts));
     expect(fold.gateway).toStrictEqual(straight.store.gateways[`1:${GW_A}`]);
-    expect(fold.dataSource?.knownGateways).toBe(1);
     expect(fold.alerts.map((alert) => [alert.code, alert.packet?.id])).toEqual([
       ['LAF-402', packets[0].id],
       ['LAF-010', packets[12].id],
@@ -51,7 +50,6 @@ describe('gateway fold in event-time order', () => {
     const head = foldGatewayPackets({ packets: shuffled(sorted.slice(0, 15), random), policy });
     const tail = foldGatewayPackets({
       gateway: JSON.parse(JSON.stringify(head.gateway)) as typeof head.gateway,
-      dataSource: head.dataSource,
       packets: shuffled(sorted.slice(15), random),
       policy,
     });
@@ -94,7 +92,6 @@ describe('gateway fold in event-time order', () => {
   it('folds nothing from nothing', () => {
     expect(foldGatewayPackets({ packets: [], policy })).toStrictEqual({
       gateway: undefined,
-      dataSource: undefined,
       alerts: [],
       cleared: [],
     });

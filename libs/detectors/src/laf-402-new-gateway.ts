@@ -1,11 +1,7 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
 import { alertId, draftAlert } from './alert-draft';
-import {
-  initialGatewayState,
-  type DataSourceDetectionState,
-  type GatewayDetectionState,
-} from './detection-state';
+import { initialGatewayState, type GatewayDetectionState } from './detection-state';
 import { laterOf } from './time';
 
 /**
@@ -14,24 +10,21 @@ import { laterOf } from './time';
  */
 export interface NewGatewayInput {
   gateway: GatewayDetectionState | undefined;
-  dataSource: DataSourceDetectionState;
   packet: Packet;
   devAddr: string | null;
 }
 
 export interface NewGatewayOutput {
   gateway: GatewayDetectionState | undefined;
-  dataSource: DataSourceDetectionState;
   alerts: AlertDraft[];
 }
 
 export function detectNewGateway(input: NewGatewayInput): NewGatewayOutput {
   const { packet } = input;
-  if (packet.gateway === null) return { gateway: input.gateway, dataSource: input.dataSource, alerts: [] };
+  if (packet.gateway === null) return { gateway: input.gateway, alerts: [] };
   if (input.gateway !== undefined) {
     return {
       gateway: { ...input.gateway, lastSeenAt: laterOf(input.gateway.lastSeenAt, packet.date) },
-      dataSource: input.dataSource,
       alerts: [],
     };
   }
@@ -41,9 +34,5 @@ export function detectNewGateway(input: NewGatewayInput): NewGatewayOutput {
     id: alertId('LAF-402', packet.dataSourceId, packet.gateway),
     devAddr: input.devAddr,
   });
-  return {
-    gateway: initialGatewayState(packet),
-    dataSource: { ...input.dataSource, knownGateways: input.dataSource.knownGateways + 1 },
-    alerts: [alert],
-  };
+  return { gateway: initialGatewayState(packet), alerts: [alert] };
 }

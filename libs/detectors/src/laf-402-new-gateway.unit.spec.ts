@@ -20,7 +20,7 @@ describe('LAF-402 new gateway', () => {
       createdAt: doc.date,
       parameters: { gateway: '7276ff002e062c18', packet_id: doc.id, packet_date: doc.date },
     });
-    expect(store.dataSources['1'].knownGateways).toBe(2);
+    expect(Object.keys(store.gateways).sort()).toEqual(['1:00800000a0000825', '1:7276ff002e062c18']);
     expect(store.gateways['1:00800000a0000825']).toMatchObject({
       firstPacketId: first.id,
       firstSeenAt: first.date,

@@ -1,3 +1,5 @@
+import type { Packet } from '@lorawatch/domain/packet';
+
 /**
  * Detectors have no clock: every instant comes from a packet date (ISO 8601). Collectors guarantee the format,
  * so an unreadable date is a contract breach and fails loudly rather than skewing every time window.
@@ -26,4 +28,11 @@ export const SECONDS_PER_DAY = 86400;
 /** Packets may arrive slightly out of order; a "last seen" date never moves back. */
 export function laterOf(a: string, b: string): string {
   return epochMs(b) > epochMs(a) ? b : a;
+}
+
+/** Event time, then packet id: a total order on packets, the same wherever they were read from. */
+export function inEventTimeOrder(a: Pick<Packet, 'date' | 'id'>, b: Pick<Packet, 'date' | 'id'>): number {
+  const byDate = epochMs(a.date) - epochMs(b.date);
+  if (byDate !== 0) return byDate;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

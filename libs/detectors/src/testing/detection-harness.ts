@@ -14,6 +14,8 @@ import { dataSourceStateKey, deviceStateKey, gatewayStateKey, sessionStateKey } 
 /**
  * An in-memory stand-in for the detector runner: it looks states up by key, runs detect() on each packet in
  * order and stores what comes back. Plain records, so a whole store can be compared or JSON round-tripped.
+ * detect() counts each packet's discovery (LAF-400) as it goes, so the packets' order is the count's order; the
+ * runner counts in event-time order instead (countDiscoveries).
  */
 export interface DetectionStore {
   devices: Record<string, DeviceDetectionState>;
