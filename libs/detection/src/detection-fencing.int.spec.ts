@@ -14,6 +14,7 @@ import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { DETECTOR_GROUP, DetectionRunner, detectorCheckpoint } from './detection-runner';
+import { readDataSourceWatermark } from './event-time-watermark';
 import { PolicyProvider } from './policy-provider';
 
 const CHECKPOINT = detectorCheckpoint(0);
@@ -107,6 +108,47 @@ describe('a detector replica that stalls past its session', () => {
       await metricsB.registry.getSingleMetricAsString('lorawatch_checkpoint_fenced_total'),
     ).not.toContain('consumer=');
     expect(await store.collection(SET_ASIDE_RECORDS).count()).toBe(0);
+  });
+
+  /**
+   * A tick reads the stored event times and states, then stalls before its commit while another replica detects on
+   * and ticks itself. Unfenced, the stalled tick would write the older watermark (and whatever state it judged) over
+   * the newer one; fenced on the partition checkpoint it read, nothing of it is written.
+   */
+  it('fences a tick that stalls while another replica moves its partition on', async () => {
+    const packets = simulatedPackets(900);
+    const [early, late] = [packets.slice(0, 600), packets.slice(600)];
+    await log.append(early);
+    const first = replica(store, new Metrics(), false);
+    first.start();
+    await first.drained();
+    await first.stop();
+
+    const seen: number[] = [];
+    const storeA = new ReplicaStore(store, CHECKPOINT, seen, { stallAt: 1 });
+    const metricsA = new Metrics();
+    const a = replica(storeA, metricsA, false);
+    const ticking = a.tick();
+    await storeA.holding;
+
+    const b = replica(new ReplicaStore(store, CHECKPOINT, seen), new Metrics(), false);
+    await log.append(late);
+    b.start();
+    await b.drained();
+    await b.tick();
+    await b.stop();
+    const newer = await readDataSourceWatermark(store, 1);
+    expect(newer).not.toBeNull();
+
+    storeA.resume();
+    expect(await storeA.stalled).toBeInstanceOf(CheckpointFencedError);
+    await ticking;
+    expect(await readDataSourceWatermark(store, 1)).toEqual(newer);
+    expect(await store.checkpoint(CHECKPOINT)).toBe(packets.length);
+    expect(await metricsA.registry.getSingleMetricAsString('lorawatch_checkpoint_fenced_total')).toContain(
+      `lorawatch_checkpoint_fenced_total{consumer="${DETECTOR_GROUP}"} 1`,
+    );
+    await a.stop();
   });
 });
 

@@ -5,13 +5,15 @@ import {
   type DataSourceActivity,
 } from '@lorawatch/data-sources/projection/data-source-activity';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import type { AlertDraft } from '@lorawatch/domain/alert';
 import {
+  countDiscoveries,
   detectOnSessionTick,
   detectOnTick,
   detectPacket,
   foldGatewayPackets,
   inEventTimeOrder,
-  type DataSourceDetectionState,
+  type StoredDataSource,
   type DeviceDetectionState,
   type GatewayDetectionState,
   type SessionDetectionState,
@@ -68,6 +70,14 @@ import {
   type StateDoc,
 } from './event-time-watermark';
 import {
+  deleteDiscoveries,
+  DISCOVERY_PENDING,
+  discoveredAt,
+  discoveriesDoc,
+  upsertDiscoveries,
+  type PendingDiscoveries,
+} from './discovery-pending';
+import {
   deletePending,
   GATEWAY_PENDING,
   homePartition,
@@ -76,7 +86,13 @@ import {
   upsertPending,
   type PendingGatewayPackets,
 } from './gateway-packets';
-import { SILENCE_WATCH, silenceDeadline, type SilenceWatch } from './silence-watch';
+import {
+  deadlinesReachedBy,
+  SILENCE_WATCH,
+  silenceDeadline,
+  silenceMoment,
+  type SilenceWatch,
+} from './silence-watch';
 import type { PolicyProvider } from './policy-provider';
 
 /** Document ids of the detector_state collection: one namespace per kind of state. */
@@ -163,7 +179,7 @@ export class DetectionRunner {
     this.consumer = consumeSupervised(
       this.packets,
       { group: DETECTOR_GROUP, partitions: this.options.partitions, lingerMs: DETECTOR_LINGER_MS },
-      (batch, { partition }) => this.inTurn(() => this.handleBatch(batch, partition)),
+      (batch, { partition, end }) => this.inTurn(() => this.handleBatch(batch, partition, end)),
       {
         name: DETECTOR_GROUP,
         health: this.metrics.consumers,
@@ -225,7 +241,8 @@ export class DetectionRunner {
     return run;
   }
 
-  private async handleBatch(batch: LogRecord[], partition: number): Promise<void> {
+  /** `end`: the partition's end offset as the read of the batch saw it, when the log tells it (BatchContext). */
+  private async handleBatch(batch: LogRecord[], partition: number, end?: number): Promise<void> {
     const checkpoint = detectorCheckpoint(partition);
     const next = await this.store.checkpoint(checkpoint);
     const skipped = await this.setAside.of(partition);
@@ -242,6 +259,8 @@ export class DetectionRunner {
     const watches = new Map<string, WriteOp>();
     // This batch's packets of each gateway, folded below or left waiting (docs/architecture.md §9).
     const relayed = new Map<string, Fresh>();
+    // This batch's devices discovered, per data source: counted with the gateways' packets (LAF-400).
+    const discovered = new Map<number, FreshDiscoveries>();
     for (const record of pending) {
       if (!isPacketRecord(record)) {
         // A heartbeat: what the idle rule reads at the next tick (docs/architecture.md §9).
@@ -254,7 +273,6 @@ export class DetectionRunner {
       const deviceKey = prefixed('device', deviceStateKey(packet));
       const gatewayKey = prefixed('gateway', gatewayStateKey(packet));
       const sessionKey = prefixed('session', sessionStateKey(packet));
-      const sourceKey = `datasource:${dataSourceStateKey(packet)}`;
       const policy = await this.policies.forDataSource(packet.dataSourceId);
       const session = sessionKey
         ? ((await this.state(sessionKey, dirty)) as SessionDetectionState | undefined)
@@ -264,7 +282,6 @@ export class DetectionRunner {
           ? ((await this.state(deviceKey, dirty)) as DeviceDetectionState | undefined)
           : undefined,
         session,
-        dataSource: (await this.state(sourceKey, dirty)) as DataSourceDetectionState | undefined,
         packet,
         policy,
         gatewayName: packet.gatewayName || !gatewayKey ? null : await this.gatewayName(gatewayKey, dirty),
@@ -293,7 +310,16 @@ export class DetectionRunner {
           watches.set(sessionKey, watchOp(sessionKey, partition, scope, deadline));
         }
       }
-      dirty.set(sourceKey, result.dataSource);
+      if (result.discovered) {
+        const sourceKey = dataSourceKey(packet.dataSourceId);
+        const fresh = discovered.get(packet.dataSourceId);
+        if (fresh) fresh.drafts.push(result.discovered);
+        else
+          discovered.set(packet.dataSourceId, {
+            id: pendingId(sourceKey, partition, record.offset),
+            drafts: [result.discovered],
+          });
+      }
       const timeKey = eventTimeKey(packet.dataSourceId, partition);
       const known = (await this.state(timeKey, dirty)) as PartitionEventTime | undefined;
       dirty.set(timeKey, advancePartitionEventTime(known, packet, partition));
@@ -302,10 +328,10 @@ export class DetectionRunner {
     }
     const packets = pending.filter(isPacketRecord);
     const gatewayOps: WriteOp[] = [];
-    if (relayed.size > 0) {
+    if (relayed.size > 0 || discovered.size > 0) {
       // A runner consuming the log folds as soon as the whole log is detected (at once when it keeps pace), and every
       // GATEWAY_FOLD_EVERY packets left waiting as far as every partition has come; a tick does the rest.
-      const log = this.consumer === null ? null : await this.logProgress(partition, position);
+      const log = this.consumer === null ? null : await this.logProgress(partition, position, end);
       const complete = log !== null && log.complete;
       this.waitingSinceFold += packets.length;
       const partial =
@@ -318,21 +344,31 @@ export class DetectionRunner {
         times = await this.eventTimesWith(dirty);
       }
       if (complete || partial) this.waitingSinceFold = 0;
-      for (const [dataSourceId, fresh] of byDataSourceOf(relayed)) {
+      const gateways = byDataSourceOf(relayed);
+      for (const dataSourceId of new Set([...gateways.keys(), ...discovered.keys()])) {
+        const fresh = {
+          gateways: gateways.get(dataSourceId) ?? new Map<string, Fresh>(),
+          discoveries: discovered.get(dataSourceId),
+        };
         let bound: number | null = complete ? Infinity : null;
         if (partial) {
           bound = gatewayFoldBound({
             dataSourceId,
             times,
-            partitions: log.ends.length,
+            partitions: this.packets.partitions,
             caughtUp: log.caughtUp,
           });
         }
         if (bound !== null)
-          await this.foldGateways(dataSourceId, bound, fresh, dirty, gatewayOps, observations);
-        else
-          for (const [key, { id, packets: held }] of fresh)
+          await this.foldPending(dataSourceId, bound, fresh, dirty, gatewayOps, observations);
+        else {
+          for (const [key, { id, packets: held }] of fresh.gateways)
             gatewayOps.push(upsertPending(pendingDoc(id, key, held)));
+          if (fresh.discoveries)
+            gatewayOps.push(
+              upsertDiscoveries(discoveriesDoc(fresh.discoveries.id, fresh.discoveries.drafts)),
+            );
+        }
       }
     }
     // The assets' discoveries and observations: one append per batch, before the state that marks them is committed.
@@ -351,28 +387,30 @@ export class DetectionRunner {
 
   /**
    * How far the log is detected once this batch of `partition` commits up to `position`: which partitions are caught
-   * up, and whether all are (the whole log detected). The other partitions' checkpoints are read only when this one
-   * is caught up or every partition is asked for (a partial fold).
+   * up, and whether all are (the whole log detected). A batch the read already knew not to be the last (`end`)
+   * answers without asking the log for its end offsets (on Kafka an admin call); the other partitions' checkpoints
+   * are read only when this one is caught up or every partition is asked for (a partial fold).
    */
-  private async logProgress(partition: number, position: number): Promise<LogProgress> {
-    const ends = await this.packets.endOffsets();
+  private async logProgress(partition: number, position: number, end?: number): Promise<LogProgress> {
+    const behind = end !== undefined && position < end;
+    let ends = behind ? null : await this.packets.endOffsets();
     const next = new Map<number, number>([[partition, position]]);
-    const caughtUp = (p: number) => (next.get(p) ?? 0) >= (ends[p] ?? 0);
+    const caughtUp = (p: number) => ends !== null && (next.get(p) ?? 0) >= (ends[p] ?? 0);
     const read = async (p: number) => {
       if (!next.has(p)) next.set(p, await this.store.checkpoint(detectorCheckpoint(p)));
       return caughtUp(p);
     };
-    let complete = caughtUp(partition);
-    for (let p = 0; complete && p < ends.length; p++) complete = await read(p);
+    let complete = !behind && caughtUp(partition);
+    for (let p = 0; complete && p < this.packets.partitions; p++) complete = await read(p);
     return {
-      ends,
       complete,
       caughtUp: (p: number) => {
         if (!next.has(p)) throw new Error(`partition ${p} not read`);
         return caughtUp(p);
       },
       readAll: async () => {
-        for (let p = 0; p < ends.length; p++) await read(p);
+        ends ??= await this.packets.endOffsets();
+        for (let p = 0; p < this.packets.partitions; p++) await read(p);
       },
     };
   }
@@ -388,10 +426,23 @@ export class DetectionRunner {
   }
 
   /**
-   * Folds the waiting packets of a data source's gateways dated up to `bound` (epoch ms; Infinity for all) into their
-   * states, in event-time order (foldGatewayPackets), with `fresh`, the packets of the batch being committed. Each
-   * gateway is folded by the owner of its home partition; the rest keep waiting. Writes go to `dirty` and `ops`.
+   * Folds what waits of a data source up to `bound` (epoch ms; Infinity for all), with `fresh`, what the batch being
+   * committed adds: its gateways' packets into their states (foldGatewayPackets) and its devices discovered into its
+   * device count (countDiscoveries), each in event-time order. Each gateway is folded by the owner of its home
+   * partition, the discoveries by the owner of the data source's; the rest keep waiting. Writes go to `dirty`, `ops`.
    */
+  private async foldPending(
+    dataSourceId: number,
+    bound: number,
+    fresh: { gateways: Map<string, Fresh>; discoveries?: FreshDiscoveries },
+    dirty: Map<string, unknown>,
+    ops: WriteOp[],
+    observations: AssetObservationBatch,
+  ): Promise<void> {
+    await this.foldGateways(dataSourceId, bound, fresh.gateways, dirty, ops, observations);
+    await this.countDiscovered(dataSourceId, bound, fresh.discoveries, dirty, ops);
+  }
+
   private async foldGateways(
     dataSourceId: number,
     bound: number,
@@ -435,6 +486,40 @@ export class DetectionRunner {
     }
   }
 
+  /** LAF-400: the data source's devices discovered up to `bound`, counted in event-time order (countDiscoveries). */
+  private async countDiscovered(
+    dataSourceId: number,
+    bound: number,
+    fresh: FreshDiscoveries | undefined,
+    dirty: Map<string, unknown>,
+    ops: WriteOp[],
+  ): Promise<void> {
+    const sourceKey = dataSourceKey(dataSourceId);
+    const owned = this.ownedPartitions();
+    if (owned && !owned.includes(homePartition(sourceKey, this.packets.partitions))) {
+      if (fresh) ops.push(upsertDiscoveries(discoveriesDoc(fresh.id, fresh.drafts)));
+      return;
+    }
+    const waiting = await this.store
+      .collection<PendingDiscoveries>(DISCOVERY_PENDING)
+      .find(bound === Infinity ? { dataSourceId } : { dataSourceId, earliest: { $lte: bound } });
+    const due: AlertDraft[] = [];
+    for (const { id, drafts } of [...waiting, ...(fresh ? [fresh] : [])]) {
+      const later = drafts.filter((draft) => discoveredAt(draft) > bound);
+      due.push(...drafts.filter((draft) => discoveredAt(draft) <= bound));
+      if (later.length > 0) ops.push(upsertDiscoveries(discoveriesDoc(id, later)));
+      else if (id !== fresh?.id) ops.push(deleteDiscoveries(id));
+    }
+    if (due.length === 0) return;
+    const result = countDiscoveries({
+      dataSource: (await this.state(sourceKey, dirty)) as StoredDataSource | undefined,
+      discovered: due,
+      policy: await this.policies.forDataSource(dataSourceId),
+    });
+    if (result.dataSource) dirty.set(sourceKey, result.dataSource);
+    for (const alert of result.alerts) await this.output.raise(alert);
+  }
+
   private async foldGateway(
     gatewayKey: string,
     home: number,
@@ -444,15 +529,12 @@ export class DetectionRunner {
     observations: AssetObservationBatch,
   ): Promise<void> {
     const newest = packets.reduce((a, b) => (inEventTimeOrder(a, b) >= 0 ? a : b));
-    const sourceKey = `datasource:${dataSourceStateKey(newest)}`;
     const policy = await this.policies.forDataSource(newest.dataSourceId);
     const result = foldGatewayPackets({
       gateway: (await this.state(gatewayKey, dirty)) as GatewayDetectionState | undefined,
-      dataSource: (await this.state(sourceKey, dirty)) as DataSourceDetectionState | undefined,
       packets,
       policy,
     });
-    if (result.dataSource) dirty.set(sourceKey, result.dataSource);
     if (result.gateway) {
       const scope = {
         organizationId: newest.organizationId,
@@ -525,17 +607,16 @@ export class DetectionRunner {
       // data source's watermark (the least of its partitions'), which that fold has passed.
       const bound = gatewayFoldBound({ dataSourceId, times, partitions: ends.length, caughtUp });
       if (bound !== null) {
-        await this.foldGateways(dataSourceId, bound, new Map(), dirty, ops, observations);
-        const watermark = Math.min(...marks.byPartition.values());
+        await this.foldPending(dataSourceId, bound, { gateways: new Map() }, dirty, ops, observations);
+        const reached = Math.min(...marks.byPartition.values(), bound);
         const due = await this.store.collection<SilenceWatch>(SILENCE_WATCH).find({
           dataSourceId,
           id: { $gte: 'gateway:', $lt: 'gateway;' },
-          deadline: { $lte: Math.min(watermark, bound) },
+          deadline: { $lt: deadlinesReachedBy(reached) },
         });
-        const at = new Date(watermark).toISOString();
         for (const watch of due) {
           if (owned && !owned.includes(watch.partition)) continue;
-          await this.tickAsset(watch, at, context, dirty, ops, observations);
+          await this.tickAsset(watch, reached, context, dirty, ops, observations);
         }
       }
       for (const [partition, watermark] of marks.byPartition) {
@@ -545,12 +626,12 @@ export class DetectionRunner {
           partition,
           deadline: { $lte: watermark },
         });
-        const at = new Date(watermark).toISOString();
         for (const watch of due) {
           if (watch.id.startsWith('gateway:')) continue;
-          if (!watch.id.startsWith('session:'))
-            await this.tickAsset(watch, at, context, dirty, ops, observations);
-          else if (marks.dataSource !== null && watch.deadline <= marks.dataSource) {
+          if (!watch.id.startsWith('session:')) {
+            if (watch.deadline < deadlinesReachedBy(watermark))
+              await this.tickAsset(watch, watermark, context, dirty, ops, observations);
+          } else if (marks.dataSource !== null && watch.deadline <= marks.dataSource) {
             await this.tickSession(watch, new Date(marks.dataSource).toISOString(), context, dirty, ops);
           }
         }
@@ -558,21 +639,47 @@ export class DetectionRunner {
     }
     await observations.flush(this.events, (key) => this.state(key, dirty), dirty);
     if (dirty.size === 0 && ops.length === 0) return;
-    await this.store.commit([...stateOps(dirty), ...ops]);
+    // Fenced on every partition the tick acted for, each expected where the tick read it: a replica that took one
+    // over and moved it on since has newer state than this tick read, and nothing of the tick is written.
+    const fences = (owned ?? ends.map((_end, partition) => partition)).map((partition) => ({
+      name: detectorCheckpoint(partition),
+      position: next[partition] ?? 0,
+      expected: next[partition] ?? 0,
+    }));
+    try {
+      await this.store.commit([...stateOps(dirty), ...ops], fences);
+    } catch (error) {
+      if (!(error instanceof CheckpointFencedError)) throw error;
+      this.cache.clear();
+      this.metrics.consumers.fenced(DETECTOR_GROUP, 'tick', error);
+      this.logger.warn(`Tick not written: ${error.message}; the next tick judges again`);
+      return;
+    }
     this.remember(dirty);
   }
 
-  /** Runs the silence detectors on one asset whose deadline passed, at the watermark `at`. */
+  /**
+   * Runs the silence detectors on one asset whose deadline the watermark `reached` (epoch ms) has passed, at the
+   * moment its silence is judged (silenceMoment), its deadline taken again with the policy in force now. A deadline
+   * that policy moves past the watermark is only written back, to be judged when the watermark reaches it.
+   */
   private async tickAsset(
     watch: SilenceWatch,
-    at: string,
+    reached: number,
     context: TickContext,
     dirty: Map<string, unknown>,
     ops: WriteOp[],
     observations: AssetObservationBatch,
   ): Promise<void> {
-    const stored = await this.state(watch.id, dirty);
+    const stored = (await this.state(watch.id, dirty)) as
+      DeviceDetectionState | GatewayDetectionState | undefined;
     if (stored === undefined) return;
+    const deadline = silenceDeadline(stored, context.policy);
+    if (deadline === null || silenceMoment(deadline) > reached) {
+      if (deadline !== watch.deadline) ops.push(watchOp(watch.id, watch.partition, watch, deadline));
+      return;
+    }
+    const at = new Date(silenceMoment(deadline)).toISOString();
     const isDevice = watch.id.startsWith('device:');
     const result = detectOnTick({
       device: isDevice ? (stored as DeviceDetectionState) : undefined,
@@ -640,7 +747,6 @@ export class DetectionRunner {
 }
 
 interface LogProgress {
-  ends: number[];
   /** Every partition caught up: the whole log is detected. */
   complete: boolean;
   /** Whether a partition is caught up; after `readAll` for every partition. */
@@ -653,6 +759,16 @@ interface Fresh {
   id: string;
   packets: Packet[];
 }
+
+/** A batch's devices discovered in one data source and the pending document they would wait in. */
+interface FreshDiscoveries {
+  id: string;
+  drafts: AlertDraft[];
+}
+
+/** The detector_state id of a data source's state (its device count). */
+const dataSourceKey = (dataSourceId: number): string =>
+  prefixed('datasource', dataSourceStateKey({ dataSourceId })) as string;
 
 /** The gateways of a batch, grouped by their data source. */
 function byDataSourceOf(relayed: Map<string, Fresh>): Map<number, Map<string, Fresh>> {

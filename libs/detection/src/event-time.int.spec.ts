@@ -93,11 +93,11 @@ describe('silence detection on event time', () => {
   }
 
   const codes = (alerts: AlertDraft[]) => [...new Set(alerts.map((alert) => alert.code))].sort();
-  /** Silence alerts are dated at the watermark of the tick that saw them: compared by code and asset. */
+  /** Silence alerts, with the asset and the minute of event time they were judged at. */
   const silences = (alerts: AlertDraft[]) =>
     alerts
       .filter((alert) => alert.code === 'LAF-401' || alert.code === 'LAF-403')
-      .map((alert) => `${alert.code} ${alert.devEui ?? alert.gateway}`)
+      .map((alert) => `${alert.code} ${alert.devEui ?? alert.gateway} ${alert.createdAt}`)
       .sort();
 
   describe('6 h of healthy traffic of 60 devices', () => {

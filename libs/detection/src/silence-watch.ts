@@ -23,6 +23,23 @@ export const SILENCE_WATCH: CollectionSpec = {
   indexes: [{ fields: ['deadline'] }],
 };
 
+const MINUTE_MS = 60_000;
+
+/**
+ * When a silence whose deadline is `deadline` (epoch ms) is judged: the first whole minute of event time after it.
+ * Whatever the pace at which the packets were detected and the ticks ran, an asset is judged at that moment, with
+ * every packet dated up to it detected (the watermark has passed it), so the same packets raise the same silence
+ * alert with the same date. Strictly after the deadline: the silence rule needs more than the allowance.
+ */
+export function silenceMoment(deadline: number): number {
+  return (Math.floor(deadline / MINUTE_MS) + 1) * MINUTE_MS;
+}
+
+/** The deadlines a watermark (epoch ms) has reached: those before its whole minute (silenceMoment(d) <= watermark). */
+export function deadlinesReachedBy(watermark: number): number {
+  return Math.floor(watermark / MINUTE_MS) * MINUTE_MS;
+}
+
 export function silenceDeadline(
   state: DeviceDetectionState | GatewayDetectionState,
   policy: PolicyView,

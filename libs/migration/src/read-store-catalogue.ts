@@ -5,6 +5,7 @@ import { DATA_SOURCE_ACTIVITY } from '@lorawatch/data-sources/projection/data-so
 import { DETECTOR_GROUP, detectorCheckpoint } from '@lorawatch/detection/detection-runner';
 import { KEY_AUDIT_QUEUE } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { KEY_AUDIT_GROUP, keyAuditCheckpoint } from '@lorawatch/detection/key-audit-runner';
+import { DISCOVERY_PENDING } from '@lorawatch/detection/discovery-pending';
 import { GATEWAY_PENDING } from '@lorawatch/detection/gateway-packets';
 import { SILENCE_WATCH } from '@lorawatch/detection/silence-watch';
 import { ISSUE_TRACKER_CHECKPOINT, TRACKED_ISSUES } from '@lorawatch/issues/tracker/issue-tracker';
@@ -28,8 +29,9 @@ const KEY_AUDIT_STATE: CollectionSpec = { name: 'key_audit_state' };
 /** Written by the detectors (the inventory is projected from their asset events), the key audit, the traffic counters and the issue tracker; copied document by document. */
 export const COPIED_COLLECTIONS: CollectionSpec[] = [
   DETECTOR_STATE,
-  // Gateway packets detected but not yet folded into their gateway's state, committed with the detector offsets.
+  // Gateway packets and devices discovered, detected but not yet folded, committed with the detector offsets.
   GATEWAY_PENDING,
+  DISCOVERY_PENDING,
   SILENCE_WATCH,
   DATA_SOURCE_ACTIVITY,
   KEY_AUDIT_STATE,

@@ -205,7 +205,10 @@ class SandboxReadStore extends MemoryReadStore {
     super();
   }
 
-  override async commit(ops: WriteOp[], checkpoint?: CheckpointMark): Promise<void> {
+  override async commit(
+    ops: WriteOp[],
+    checkpoint?: CheckpointMark | readonly CheckpointMark[],
+  ): Promise<void> {
     await super.commit(ops, checkpoint);
     this.deadlines.observe(ops);
   }
