@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { jsonResponse, type FakeRoute, type RecordedRequest } from '../../test/fake-fetch';
@@ -67,9 +67,9 @@ function blobText(blob: Blob): Promise<string> {
 const historyAsked = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.path === 'audit/events');
 
-async function openReviewDialog(roles: number[], history: FakeRoute = newestFirst) {
+async function openReviewDialog(roles: number[], history: FakeRoute = newestFirst, search = '') {
   storeSession({ roles });
-  const app = renderApp('/dashboard/alerts_review', reviewBackend(history));
+  const app = renderApp(`/dashboard/alerts_review${search}`, reviewBackend(history));
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: /Show details of alert 5/ }));
   const dialog = await screen.findByRole('dialog');
@@ -80,6 +80,10 @@ async function openHistoryTab(user: ReturnType<typeof userEvent.setup>, dialog: 
   await user.click(within(dialog).getByRole('tab', { name: 'History' }));
   return within(dialog).findByTestId('event-history');
 }
+
+/** A past time shown in the header, and how the History tab words it (the banner's date format, UTC here). */
+const AS_OF = '2024-03-05T14:30:00.000Z';
+const AS_OF_LINE = 'Showing the history as of 03/05/24 02:30:00 PM';
 
 const cellsOf = (row: HTMLElement) =>
   within(row)
@@ -103,6 +107,7 @@ describe("the alert dialog's History tab", () => {
       ['AlertRaised', 'Alert LAF-001 raised', 'Packet pkt-42 of 03/05/24 02:07:09 PM'],
     ]);
     expect(within(history).getByTestId('history-count')).toHaveTextContent('3 events');
+    expect(within(history).queryByTestId('history-as-of')).not.toBeInTheDocument();
     // The details are another tab now, not below the history.
     expect(within(dialog).queryByRole('region', { name: 'Technical description' })).not.toBeInTheDocument();
     expect(Object.fromEntries(historyAsked(requests)[0].query)).toEqual({
@@ -183,6 +188,97 @@ describe("the alert dialog's History tab", () => {
     await user.click(screen.getByRole('button', { name: /Show details of alert 5/ }));
     const reopened = await screen.findByRole('dialog');
     expect(within(reopened).getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('follows the past time shown: reads and exports the events up to it, and says so above the table', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:history'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user, dialog, requests } = await openReviewDialog([2], newestFirst, `?as_of=${AS_OF}`);
+    const panel = await openHistoryTab(user, dialog);
+    await within(panel).findAllByTestId('history-row');
+
+    expect(within(panel).getByTestId('history-as-of')).toHaveTextContent(AS_OF_LINE);
+    expect(historyAsked(requests).length).toBeGreaterThan(0);
+    // The record takes no as_of (it would answer 400): the time shown is its upper bound on when events happened.
+    for (const request of historyAsked(requests))
+      expect(Object.fromEntries(request.query)).toEqual({
+        alert_id: '5',
+        to: AS_OF,
+        page: '1',
+        size: '10',
+        order: 'desc',
+      });
+
+    await user.click(within(panel).getByRole('button', { name: 'Export JSON Lines' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const exported = requests.find((request) => request.path === 'audit/events.jsonl');
+    expect(Object.fromEntries(exported!.query)).toEqual({ alert_id: '5', to: AS_OF });
+  });
+
+  it('reads the whole history again once back to live, the dialog opened again', async () => {
+    const { user, dialog, requests } = await openReviewDialog([2], newestFirst, `?as_of=${AS_OF}`);
+    await within(await openHistoryTab(user, dialog)).findAllByTestId('history-row');
+    expect(historyAsked(requests).at(-1)?.query.get('to')).toBe(AS_OF);
+    await user.click(within(dialog).getByRole('button', { name: 'Close alert dialog' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const before = requests.length;
+    await user.click(screen.getByRole('button', { name: 'Back to live' }));
+    await user.click(await screen.findByRole('button', { name: /Show details of alert 5/ }));
+    const panel = await openHistoryTab(user, await screen.findByRole('dialog'));
+    await within(panel).findAllByTestId('history-row');
+
+    const again = historyAsked(requests.slice(before));
+    expect(again.length).toBeGreaterThan(0);
+    for (const request of again) expect(request.query.has('to')).toBe(false);
+    expect(within(panel).queryByTestId('history-as-of')).not.toBeInTheDocument();
+  });
+
+  it('opened over the page from a notification, follows the time shown while it stays open', async () => {
+    storeSession({ roles: [2] });
+    const alert = makeAlert({ id: 5 });
+    const { requests, router } = renderApp('/dashboard/alerts_review', {
+      ...reviewBackend(newestFirst),
+      'GET notifications/count': () => jsonResponse({ count: 1 }),
+      'GET notifications': () =>
+        new Response(
+          JSON.stringify([
+            {
+              id: 1,
+              type: 'NEW_ALERT',
+              createdAt: '2024-03-05T14:07:09Z',
+              readAt: null,
+              alertId: alert.id,
+              alert,
+              alertType: ALERT_TYPES[0],
+              notificationSource: 'push',
+              notificationState: null,
+            },
+          ]),
+          { headers: { 'total-items': '1', 'total-pages': '1' } },
+        ),
+      'PATCH notifications/1': () => jsonResponse({}),
+    });
+    const user = userEvent.setup();
+    // The user picks a past time, then opens the alert from the notifications in the header.
+    await act(() => router.navigate(`/dashboard/alerts_review?as_of=${AS_OF}`));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const list = await screen.findByTestId('notifications-list');
+    await user.click(await within(list).findByRole('button', { name: ALERT_TYPES[0].name }));
+    const title = await screen.findByTestId('alert-dialog-title');
+    const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
+    const panel = await openHistoryTab(user, dialog);
+    await within(panel).findAllByTestId('history-row');
+    expect(within(panel).getByTestId('history-as-of')).toHaveTextContent(AS_OF_LINE);
+    expect(historyAsked(requests).at(-1)?.query.get('to')).toBe(AS_OF);
+
+    // Back in the browser: live again, the tab still open reads the whole history again.
+    const before = requests.length;
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(within(panel).queryByTestId('history-as-of')).not.toBeInTheDocument());
+    await waitFor(() => expect(historyAsked(requests.slice(before)).length).toBeGreaterThan(0));
+    for (const request of historyAsked(requests.slice(before))) expect(request.query.has('to')).toBe(false);
+    expect(await within(panel).findAllByTestId('history-row')).toHaveLength(3);
   });
 
   it('is not offered to regular users: no tabs, the details only, nothing asked of the record', async () => {

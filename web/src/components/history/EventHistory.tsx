@@ -10,15 +10,18 @@ export interface EventHistoryProps {
   subject: HistorySubject;
   /** Starts the export's file name: `alert-5`, `device-12`. */
   fileStem: string;
+  /** The events up to this time only (ISO 8601, or a date: its whole day); the past time shown if earlier. */
+  to?: string;
 }
 
 /**
  * A History tab's content (the alert dialog, the Asset 360 view): every recorded event about the subject, newest
- * first, with what happened and what caused it, paged, and its export as JSON Lines. The record is for
- * administrators: callers show the tab to them only.
+ * first, with what happened and what caused it, paged, and its export as JSON Lines; while the console shows a
+ * past time, the events up to it, and a line above the table says so. The record is for administrators: callers
+ * show the tab to them only.
  */
-export function EventHistory({ subject, fileStem }: EventHistoryProps) {
-  const history = useEventHistory(subject, fileStem);
+export function EventHistory({ subject, fileStem, to }: EventHistoryProps) {
+  const history = useEventHistory(subject, fileStem, to);
   const events = history.data?.events ?? [];
   const totalItems = history.data?.total_items ?? 0;
   const totalPages = history.data?.total_pages ?? 0;
@@ -55,6 +58,11 @@ export function EventHistory({ subject, fileStem }: EventHistoryProps) {
 
   return (
     <Stack gap="sm" data-testid="event-history">
+      {history.asOf !== undefined && (
+        <Text size="sm" data-testid="history-as-of">
+          Showing the history as of <strong>{formatDateTime(history.asOf)}</strong>
+        </Text>
+      )}
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="history-count">
           {history.data ? (totalItems === 1 ? '1 event' : `${totalItems} events`) : ''}

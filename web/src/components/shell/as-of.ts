@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router-dom';
+
 /** The URL parameter holding the past time the console shows; absent while it shows the live state. */
 export const AS_OF_PARAM = 'as_of';
 
@@ -9,6 +11,15 @@ export function readAsOf(params: URLSearchParams): string | undefined {
   if (!raw) return undefined;
   const millis = Date.parse(raw);
   return Number.isNaN(millis) ? undefined : new Date(millis).toISOString();
+}
+
+/**
+ * The past time shown, read from the address bar, for a component that must follow it while it stays on
+ * screen (one outside the page, such as a dialog opened from the header): it renders again when it changes.
+ */
+export function useAsOf(): string | undefined {
+  const [params] = useSearchParams();
+  return readAsOf(params);
 }
 
 /** Set by the shell before the page renders: the page's requests read it when they are made. */

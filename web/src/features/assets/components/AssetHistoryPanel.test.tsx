@@ -73,10 +73,14 @@ const newestFirst = (request: RecordedRequest) =>
     next_after: null,
   });
 
-function openView(roles: number[], history: FakeRoute = newestFirst) {
+function openView(roles: number[], history: FakeRoute = newestFirst, search = '') {
   storeSession({ roles });
-  return renderApp(`/dashboard/assets/device/${DEVICE_ID}/view`, backend(history));
+  return renderApp(`/dashboard/assets/device/${DEVICE_ID}/view${search}`, backend(history));
 }
+
+/** A past time shown in the header, and how the History tab words it (the banner's date format, UTC here). */
+const AS_OF = '2024-03-05T15:30:00.000Z';
+const AS_OF_LINE = 'Showing the history as of 03/05/24 03:30:00 PM';
 
 /** jsdom's Blob has no text(): read it the way a browser of any age can. */
 function blobText(blob: Blob): Promise<string> {
@@ -115,6 +119,8 @@ describe("the Asset 360 view's History tab", () => {
     ]);
     expect(within(rows[0]).getAllByRole('cell')[0].textContent).toMatch(/^03\/05\/24 /);
     expect(within(panel).getByTestId('history-count')).toHaveTextContent('13 events');
+    // Live: no bound asked, no line about a past time.
+    expect(within(panel).queryByTestId('history-as-of')).not.toBeInTheDocument();
     const asked = requests.find((request) => request.path === 'audit/events');
     expect(Object.fromEntries(asked!.query)).toEqual({
       asset_type: 'device',
@@ -173,6 +179,69 @@ describe("the Asset 360 view's History tab", () => {
     const panel = await screen.findByTestId('asset-history');
     expect(await within(panel).findByText('There are no events to show')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Export JSON Lines' })).toBeDisabled();
+  });
+
+  it('follows the past time shown: lists and exports the events up to it, and says so above the table', async () => {
+    const createObjectURL = vi.fn((blob: Blob) => {
+      void blob;
+      return 'blob:history';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { requests } = openView([2], newestFirst, `?as_of=${AS_OF}`);
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const panel = await screen.findByTestId('asset-history');
+    await within(panel).findAllByTestId('history-row');
+
+    expect(within(panel).getByTestId('history-as-of')).toHaveTextContent(AS_OF_LINE);
+    const asked = requests.filter((request) => request.path === 'audit/events');
+    expect(asked.length).toBeGreaterThan(0);
+    // The record takes no as_of (it would answer 400): the time shown is its upper bound on when events happened.
+    for (const request of asked)
+      expect(Object.fromEntries(request.query)).toEqual({
+        asset_type: 'device',
+        asset_id: String(DEVICE_ID),
+        to: AS_OF,
+        page: '1',
+        size: '10',
+        order: 'desc',
+      });
+
+    await user.click(within(panel).getByRole('button', { name: 'Export JSON Lines' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const exported = requests.find((request) => request.path === 'audit/events.jsonl');
+    expect(Object.fromEntries(exported!.query)).toEqual({
+      asset_type: 'device',
+      asset_id: String(DEVICE_ID),
+      to: AS_OF,
+    });
+  });
+
+  it('reads the whole history again, without the bound and the line, once back to live', async () => {
+    const user = userEvent.setup();
+    const { requests } = openView([2], newestFirst, `?as_of=${AS_OF}`);
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const past = await screen.findByTestId('asset-history');
+    await within(past).findAllByTestId('history-row');
+    expect(
+      requests
+        .filter((request) => request.path === 'audit/events')
+        .at(-1)
+        ?.query.get('to'),
+    ).toBe(AS_OF);
+
+    const before = requests.length;
+    await user.click(screen.getByRole('button', { name: 'Back to live' }));
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    const live = await screen.findByTestId('asset-history');
+    await within(live).findAllByTestId('history-row');
+
+    const again = requests.slice(before).filter((request) => request.path === 'audit/events');
+    expect(again.length).toBeGreaterThan(0);
+    for (const request of again) expect(request.query.has('to')).toBe(false);
+    expect(within(live).queryByTestId('history-as-of')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Showing the history as of/)).not.toBeInTheDocument();
   });
 
   it('shows no tabs to regular users', async () => {
