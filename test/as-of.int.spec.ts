@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { HttpException } from '@nestjs/common';
 import { alertOn, joinRequest, uplink, type TestDevice } from '@lorawatch/issues/testing/issue-scenario';
 import { IssueWorld } from '@lorawatch/issues/testing/issue-world';
 import { systemClock } from '@lorawatch/platform/clock';
+import { toHttp } from '@lorawatch/platform/domain-error-http';
+import { Unavailable } from '@lorawatch/platform/domain-errors';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { buildReadModelsAsOf } from '@lorawatch/projections/scratch/build-read-models';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
@@ -216,10 +217,11 @@ describe('the history as it was (as_of)', () => {
         () => null,
         (failure: unknown) => failure,
       );
-      expect(error).toBeInstanceOf(HttpException);
-      expect((error as HttpException).getStatus()).toBe(503);
-      expect((error as HttpException).getResponse()).toMatchObject({
-        message: expect.stringMatching(/took longer than 1 ms to build and was stopped$/),
+      // Told to the caller as it is (a refusal, not a defect hidden behind the generic 500 text).
+      expect(error).toBeInstanceOf(Unavailable);
+      expect(toHttp(error as Unavailable)).toMatchObject({
+        status: 503,
+        body: { message: expect.stringMatching(/took longer than 1 ms to build and was stopped$/) },
       });
       await harness.http.get('/api/v1.0/alerts').set(auth()).expect(200);
     } finally {

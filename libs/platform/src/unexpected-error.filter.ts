@@ -1,5 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { toHttp } from './domain-error-http';
+import { DomainError } from './domain-errors';
 
 export const GENERIC_500 = {
   statusCode: 500,
@@ -20,9 +22,10 @@ function clientError(error: unknown): { status: number; message: string } | null
 }
 
 /**
- * The last line of defence: HTTP exceptions answer as Nest would; anything else is a defect, logged with its stack
- * and counted, while the caller only learns that the request failed (no stack, no internals). 5xx exceptions are
- * answered with the same generic text, as their message may come from deep inside.
+ * The last line of defence: a use case's refusal (a domain error) answers as domain-error-http.ts says, HTTP
+ * exceptions answer as Nest would; anything else is a defect, logged with its stack and counted, while the caller only
+ * learns that the request failed (no stack, no internals). 5xx exceptions are answered with the same generic text,
+ * as their message may come from deep inside.
  */
 @Catch()
 export class UnexpectedErrorFilter implements ExceptionFilter {
@@ -42,6 +45,11 @@ export class UnexpectedErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    if (exception instanceof DomainError) {
+      const { status, body } = toHttp(exception);
+      response.status(status).json(body);
+      return;
+    }
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       const body = exception.getResponse();
       response

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  BadRequestException,
-  Inject,
-  Injectable,
-  Logger,
-  Optional,
-  ServiceUnavailableException,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { Invalid, Unavailable } from '@lorawatch/platform/domain-errors';
 import { durationText } from '@lorawatch/platform/duration-text';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
@@ -40,8 +33,8 @@ interface ScratchReadModels {
   lastPosition: number;
 }
 
-const badRequest = (text: string) => new BadRequestException({ error: text, message: text });
-const unavailable = (text: string) => new ServiceUnavailableException({ error: text, message: text });
+const badRequest = (text: string) => new Invalid(text);
+const unavailable = (text: string) => new Unavailable(text);
 
 /**
  * The read models as they stood at a past time, for the read endpoints' `as_of`: built from the events recorded

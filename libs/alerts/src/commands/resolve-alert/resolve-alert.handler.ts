@@ -8,7 +8,7 @@ import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AlertEventTypes, alertStream } from '../../alert.events';
 import { alertEvolver, resolveAlert } from '../../domain/alert';
-import { forbidden, notFound } from '@lorawatch/platform/http-errors';
+import { Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
 import { ALERTS, SHOWN, type AlertView } from '../../projection/alert.view';
 
 export class ResolveAlertCommand {
@@ -34,7 +34,7 @@ export class ResolveAlertHandler implements ICommandHandler<ResolveAlertCommand,
     const [view] = await this.store
       .collection<AlertView>(ALERTS)
       .find({ numericId: alertNumber, show: SHOWN }, { limit: 1 });
-    if (!view) throw notFound();
+    if (!view) throw new NotFound();
     const { state, revision } = await loadAggregate(this.events, alertStream(view.id), alertEvolver);
     const user = await this.store.collection<UserView>(USERS).get(String(caller.userId));
     const resolver = {
@@ -44,8 +44,8 @@ export class ResolveAlertHandler implements ICommandHandler<ResolveAlertCommand,
     };
     const at = this.clock.now().toISOString();
     const decision = resolveAlert(state, { organizationId: caller.organizationId, resolver, comment, at });
-    if (decision === 'not_found') throw notFound();
-    if (decision === 'forbidden') throw forbidden();
+    if (decision === 'not_found') throw new NotFound();
+    if (decision === 'forbidden') throw new Forbidden();
     const who = {
       organizationId: caller.organizationId,
       actor: String(caller.userId),

@@ -1,8 +1,10 @@
-import { Body, Controller, HttpException, Inject, Put, UseFilters } from '@nestjs/common';
+import { Body, Controller, Inject, Put, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
+import { textBody } from '@lorawatch/platform/domain-error-http';
+import { DomainError } from '@lorawatch/platform/domain-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ResolveAlertCommand } from '../resolve-alert/resolve-alert.handler';
 import { ResolveAlertsBody } from './resolve-alerts.dto';
@@ -21,13 +23,7 @@ export interface ResolveAlertsAnswer {
 
 /** The `error` text of a refusal, as the single resolve would have answered it. */
 function errorText(error: unknown): string {
-  if (error instanceof HttpException) {
-    const body = error.getResponse();
-    if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') {
-      return body.error;
-    }
-    return error.message;
-  }
+  if (error instanceof DomainError) return textBody(error).error;
   throw error;
 }
 

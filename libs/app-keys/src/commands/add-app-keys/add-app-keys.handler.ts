@@ -1,8 +1,9 @@
-import { ForbiddenException, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { Forbidden } from '@lorawatch/platform/domain-errors';
 import { AppKeyEventTypes, appKeysStream, type AppKeysAdded } from '../../domain/app-key.events';
 import { appKeyListEvolver, AppKeyLimitExceeded, decideAdd } from '../../domain/app-key-list';
 
@@ -36,7 +37,7 @@ export class AddAppKeysHandler implements ICommandHandler<AddAppKeysCommand, Add
       decision = decideAdd(state, keys);
     } catch (error) {
       if (!(error instanceof AppKeyLimitExceeded)) throw error;
-      throw new ForbiddenException({ message: 'Forbidden', error: error.message });
+      throw new Forbidden(error.message);
     }
     if (decision.added.length > 0) {
       const added: AppKeysAdded = { organizationId, keys: decision.added };

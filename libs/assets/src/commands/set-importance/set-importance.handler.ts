@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { badRequest } from '@lorawatch/platform/http-errors';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { Invalid } from '@lorawatch/platform/domain-errors';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AssetAttributeEventTypes, importanceStream } from '../../domain/asset-attribute.events';
 import { decideImportance } from '../../domain/importance';
@@ -32,7 +32,7 @@ export class SetImportanceHandler implements ICommandHandler<SetImportanceComman
     const refs = await resolveOwnAssets(this.store, caller.organizationId, assets);
     const decision = decideImportance(caller.organizationId, importance, refs);
     if (decision === null) return;
-    if ('error' in decision) throw badRequest(decision.error);
+    if ('error' in decision) throw new Invalid(decision.error);
     const who = {
       organizationId: caller.organizationId,
       actor: String(caller.userId),

@@ -1,8 +1,8 @@
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { ROLE_ADMIN, ROLE_USER } from '@lorawatch/accounts/domain/account.events';
-import { forbidden } from '@lorawatch/platform/http-errors';
+import { Forbidden } from '@lorawatch/platform/domain-errors';
 
 /** Inventory, labels and the network overview serve regular users and admins; the System account is refused. */
 export function requireMember(user: AuthUser): void {
-  if (!user.roles.some((role) => role === ROLE_USER || role === ROLE_ADMIN)) throw forbidden();
+  if (!user.roles.some((role) => role === ROLE_USER || role === ROLE_ADMIN)) throw new Forbidden();
 }

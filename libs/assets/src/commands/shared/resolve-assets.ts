@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '@lorawatch/platform/http-errors';
+import { Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ASSETS, type AssetType, type AssetView } from '../../asset.view';
 import type { AssetRef } from '../../domain/asset-ref';
@@ -9,8 +9,8 @@ export interface AssetSelector {
 }
 
 /**
- * The caller's organisation's assets named by an `asset_list`. An asset of another organisation is refused (403),
- * an unknown one is 404: a user can only ever label, rate or hide what their organisation owns.
+ * The caller's organisation's assets named by an `asset_list`. An asset of another organisation is Forbidden, an
+ * unknown one NotFound: a user can only ever label, rate or hide what their organisation owns.
  */
 export async function resolveOwnAssets(
   store: ReadStore,
@@ -24,8 +24,8 @@ export async function resolveOwnAssets(
   const byNumericId = new Map(found.map((asset) => [asset.numericId, asset]));
   return selectors.map((selector) => {
     const asset = byNumericId.get(selector.asset_id);
-    if (!asset || asset.type !== selector.asset_type) throw notFound();
-    if (asset.organizationId !== organizationId) throw forbidden();
+    if (!asset || asset.type !== selector.asset_type) throw new NotFound();
+    if (asset.organizationId !== organizationId) throw new Forbidden();
     return { assetId: asset.id, numericId: asset.numericId, type: asset.type };
   });
 }

@@ -1,8 +1,9 @@
-import { HttpException, HttpStatus, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { Invalid } from '@lorawatch/platform/domain-errors';
 import { decideStatusChange } from '../../domain/data-source';
 import { DataSourceEventTypes } from '../../domain/data-source.events';
 import { dataSourceStream, loadOwnDataSource } from '../shared/load-own-data-source';
@@ -31,17 +32,11 @@ export class ChangeDataSourceStatusHandler implements ICommandHandler<ChangeData
     status,
   }: ChangeDataSourceStatusCommand): Promise<void> {
     if (status !== 'DISABLED' && status !== 'ENABLED') {
-      throw new HttpException(
-        [{ code: 'INVALID_STATUS', message: 'Invalid status' }],
-        HttpStatus.BAD_REQUEST,
-      );
+      throw Invalid.coded([{ code: 'INVALID_STATUS', message: 'Invalid status' }]);
     }
     const { state, revision } = await loadOwnDataSource(this.events, dataSourceId, organizationId);
     if (decideStatusChange(state, status) === 'forbidden') {
-      throw new HttpException(
-        [{ code: 'FORBIDDEN_STATUS', message: 'Forbidden status' }],
-        HttpStatus.BAD_REQUEST,
-      );
+      throw Invalid.coded([{ code: 'FORBIDDEN_STATUS', message: 'Forbidden status' }]);
     }
     const type = status === 'DISABLED' ? DataSourceEventTypes.Disabled : DataSourceEventTypes.Enabled;
     const who = { organizationId, actor: String(actorUserId) };

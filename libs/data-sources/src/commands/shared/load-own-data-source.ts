@@ -1,11 +1,14 @@
 import { type EventStore } from '@lorawatch/event-store/event-store.port';
 import { loadAggregate, type Loaded } from '@lorawatch/platform/aggregate';
 import { dataSourceEvolver, exists, type DataSourceState } from '../../domain/data-source';
-import { forbidden, notFound } from '@lorawatch/platform/http-errors';
+import { Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
 
 export const dataSourceStream = (dataSourceId: number) => `datasource-${dataSourceId}`;
 
-/** Loads a data source for a command of `organizationId`: 404 when it does not exist, 403 when it is another's. */
+/**
+ * Loads a data source for a command of `organizationId`: NotFound when it does not exist, Forbidden when it is
+ * another's.
+ */
 export async function loadOwnDataSource(
   events: EventStore,
   dataSourceId: number,
@@ -16,8 +19,8 @@ export async function loadOwnDataSource(
   }
 > {
   const loaded = await loadAggregate(events, dataSourceStream(dataSourceId), dataSourceEvolver);
-  if (!exists(loaded.state) || loaded.state.settings === null) throw notFound();
-  if (loaded.state.organizationId !== organizationId) throw forbidden();
+  if (!exists(loaded.state) || loaded.state.settings === null) throw new NotFound();
+  if (loaded.state.organizationId !== organizationId) throw new Forbidden();
   return loaded as Loaded<DataSourceState> & {
     state: DataSourceState & { settings: NonNullable<DataSourceState['settings']> };
   };

@@ -4,7 +4,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { ROLE_ADMIN, ROLE_USER } from '@lorawatch/accounts/domain/account.events';
 import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
-import { conflict, forbidden, notFound } from '@lorawatch/platform/http-errors';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,
@@ -12,9 +11,10 @@ import {
 } from '@lorawatch/event-store/event-store.port';
 import { envelope, loadAggregate, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { Conflict, Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { closeManually, issueEvolver } from '../../domain/issue';
-import { IssueEventTypes, issueStream } from '../../domain/issue.events';
+import { IssueEventTypes, issueStream } from '@lorawatch/domain/issue.events';
 import { ISSUES, type IssueView } from '../../projection/issue.view';
 
 export const ALREADY_RESOLVED = 'The issue is already resolved';
@@ -30,7 +30,7 @@ export class RemoveIssueCommand {
 
 /**
  * Manual resolution (docs/alert-catalogue.md §2.4, mechanism 3): closes the issue with reason MANUAL; the issue tracker then
- * raises LAF-601 naming the user. Unknown or another organisation's issue → 404, already resolved → 409.
+ * raises LAF-601 naming the user. Unknown or another organisation's issue → NotFound, already resolved → Conflict.
  */
 @CommandHandler(RemoveIssueCommand)
 export class RemoveIssueHandler implements ICommandHandler<RemoveIssueCommand, void> {
@@ -41,12 +41,12 @@ export class RemoveIssueHandler implements ICommandHandler<RemoveIssueCommand, v
   ) {}
 
   async execute({ issueNumber, caller, comment }: RemoveIssueCommand): Promise<void> {
-    if (!caller.roles.some((role) => role === ROLE_USER || role === ROLE_ADMIN)) throw forbidden();
+    if (!caller.roles.some((role) => role === ROLE_USER || role === ROLE_ADMIN)) throw new Forbidden();
     // The integer id is a read-model notion (a global position): it leads to the issue's stream.
     const [view] = await this.store
       .collection<IssueView>(ISSUES)
       .find({ numericId: issueNumber, organizationId: caller.organizationId }, { limit: 1 });
-    if (!view) throw notFound();
+    if (!view) throw new NotFound();
     const user = await this.store.collection<UserView>(USERS).get(String(caller.userId));
     const resolver = { userId: caller.userId, username: caller.username, fullName: user?.fullName ?? '' };
     const who = {
@@ -63,8 +63,8 @@ export class RemoveIssueHandler implements ICommandHandler<RemoveIssueCommand, v
         comment,
         at,
       });
-      if (decision === 'not_found') throw notFound();
-      if (decision === 'already_resolved') throw conflict(ALREADY_RESOLVED);
+      if (decision === 'not_found') throw new NotFound();
+      if (decision === 'already_resolved') throw new Conflict(ALREADY_RESOLVED);
       try {
         // A random id: unlike automatic closes, a user's close must fail, not merge, when the issue just closed.
         await this.events.append(
@@ -78,6 +78,6 @@ export class RemoveIssueHandler implements ICommandHandler<RemoveIssueCommand, v
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
       }
     }
-    throw conflict(ALREADY_RESOLVED);
+    throw new Conflict(ALREADY_RESOLVED);
   }
 }

@@ -4,6 +4,7 @@ import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { NotFound } from '@lorawatch/platform/domain-errors';
 import { notificationEvolver } from '../../domain/notification';
 import {
   NotificationEventTypes,
@@ -11,7 +12,6 @@ import {
   type NotificationDeleted,
   type NotificationReadChanged,
 } from '../../domain/notification.events';
-import { notFound } from '../../http/notifications-errors';
 
 /** Marks read (readAt set) or unread (null), or deletes, one of the caller's notifications. */
 export class ChangeNotificationCommand {
@@ -32,7 +32,7 @@ export class ChangeNotificationHandler implements ICommandHandler<ChangeNotifica
   async execute({ user, notificationId, change }: ChangeNotificationCommand): Promise<void> {
     const stream = notificationStream(notificationId);
     const { state, revision } = await loadAggregate(this.events, stream, notificationEvolver);
-    if (!state.created || state.deleted || state.created.userId !== user.userId) throw notFound();
+    if (!state.created || state.deleted || state.created.userId !== user.userId) throw new NotFound();
     const now = this.clock.now().toISOString();
     const who = { organizationId: user.organizationId, actor: String(user.userId) };
     if (change === 'delete') {

@@ -1,11 +1,12 @@
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
-import { forbiddenNull, notFound } from '../../http/notifications-errors';
 import { NOTIFICATIONS, type NotificationView } from '../../projection/notification.view';
 
 /**
- * The caller's notification with the API id `id`. Another user's of the same organisation is the original's 403
- * `null`; one of another organisation, like a missing one, is 404 (its existence is not theirs to learn).
+ * The caller's notification with the API id `id`. Another user's of the same organisation is a silent Forbidden (the
+ * original's 403 `null`); one of another organisation, like a missing one, is NotFound (its existence is not theirs
+ * to learn).
  */
 export async function ownNotification(
   store: ReadStore,
@@ -13,9 +14,9 @@ export async function ownNotification(
   id: string,
 ): Promise<NotificationView> {
   const numericId = /^\d{1,15}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(numericId)) throw notFound();
+  if (!Number.isSafeInteger(numericId)) throw new NotFound();
   const [view] = await store.collection<NotificationView>(NOTIFICATIONS).find({ numericId }, { limit: 1 });
-  if (!view || view.organizationId !== user.organizationId) throw notFound();
-  if (view.userId !== user.userId) throw forbiddenNull();
+  if (!view || view.organizationId !== user.organizationId) throw new NotFound();
+  if (view.userId !== user.userId) throw new Forbidden('forbidden access', { silent: true });
   return view;
 }

@@ -8,6 +8,7 @@ import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store
 import { MAILER, type Mailer } from '@lorawatch/mail/mailer.port';
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
+import { Forbidden, Invalid } from '@lorawatch/platform/domain-errors';
 import { allocateId } from '@lorawatch/platform/id-allocator';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
@@ -21,7 +22,6 @@ import {
   type PreferencesRequest,
 } from '../../domain/notification-preferences';
 import { preferencesStream } from '../../domain/notification-preferences.events';
-import { badRequest, forbiddenNull } from '../../http/notifications-errors';
 import { ASSET_LABELS, type AssetLabels } from '../../ports/asset-labels.port';
 import { PREFERENCE_ERRORS, parsePreferences, type RawEntry } from './preferences-request';
 import type { PreferencesDto } from './set-preferences.dto';
@@ -70,7 +70,7 @@ export class SetPreferencesHandler implements ICommandHandler<
    */
   async execute({ user, body }: SetPreferencesCommand): Promise<{ warning: string } | null> {
     const asked = parsePreferences(body);
-    if ('error' in asked) throw badRequest(asked.error);
+    if ('error' in asked) throw new Invalid(asked.error);
     const emailRefused =
       !this.mailer.configured && (asked.channels.email || hasNewEntry(asked.entries.email));
     const parsed = emailRefused
@@ -82,7 +82,7 @@ export class SetPreferencesHandler implements ICommandHandler<
       : asked;
     await this.checkDataSources(user, Object.keys(parsed.dataSources).map(Number));
     const tags = await this.labels.labels(user.organizationId, parsed.tagIds);
-    if (parsed.tagIds.some((id) => !tags.has(id))) throw badRequest(PREFERENCE_ERRORS.notExistId);
+    if (parsed.tagIds.some((id) => !tags.has(id))) throw new Invalid(PREFERENCE_ERRORS.notExistId);
 
     const request: PreferencesRequest = {
       ...parsed,
@@ -102,7 +102,7 @@ export class SetPreferencesHandler implements ICommandHandler<
     const tokens = Array.from({ length: needs.tokens }, newActivationToken);
     const who = { userId: user.userId, organizationId: user.organizationId };
     const decision = decideSetPreferences(state, who, request, { now, newIds, tokens });
-    if (!decision.ok) throw badRequest(decision.error);
+    if (!decision.ok) throw new Invalid(decision.error);
     const answer = emailRefused ? { warning: PREFERENCE_ERRORS.noMailServer } : null;
     if (decision.events.length === 0) return answer;
     await this.events.append(
@@ -137,8 +137,9 @@ export class SetPreferencesHandler implements ICommandHandler<
     const sources = this.store.collection<DataSourceView>(DATA_SOURCES);
     for (const id of ids) {
       const source = await sources.get(String(id));
-      if (!source || source.deleted) throw badRequest(PREFERENCE_ERRORS.notExistId);
-      if (source.organizationId !== user.organizationId) throw forbiddenNull();
+      if (!source || source.deleted) throw new Invalid(PREFERENCE_ERRORS.notExistId);
+      if (source.organizationId !== user.organizationId)
+        throw new Forbidden('forbidden access', { silent: true });
     }
   }
 

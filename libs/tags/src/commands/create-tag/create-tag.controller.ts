@@ -1,15 +1,13 @@
-import { Controller, UseFilters, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import type { TagCreated } from '../../domain/tag.events';
-import { TagInvalidFilter } from '../shared/tag-rejections';
 import { TagQuery } from '../shared/tag.query';
 import { CreateTagCommand } from './create-tag.handler';
 
 @Controller('api/v1.0')
-@UseFilters(TagInvalidFilter)
 export class CreateTagController {
   constructor(
     private readonly commands: CommandBus,

@@ -1,38 +1,17 @@
-import {
-  type ArgumentsHost,
-  Catch,
-  type ExceptionFilter,
-  UnprocessableEntityException,
-} from '@nestjs/common';
-import type { Response } from 'express';
-import { forbidden } from '@lorawatch/platform/http-errors';
+import { Forbidden, Invalid, Unprocessable } from '@lorawatch/platform/domain-errors';
 import type { TagDecision } from '../../domain/tag';
-import type { TagError } from '../../domain/tag-errors';
 
-/** A tag refused for its name or colour; TagInvalidFilter answers the bare coded list Nest's exceptions wrap. */
-export class TagInvalid extends Error {
-  constructor(readonly errors: TagError[]) {
-    super(`Tag refused: ${errors.map((error) => error.code).join(', ')}`);
-    this.name = 'TagInvalid';
-  }
-}
-
-@Catch(TagInvalid)
-export class TagInvalidFilter implements ExceptionFilter {
-  catch(error: TagInvalid, host: ArgumentsHost): void {
-    host.switchToHttp().getResponse<Response>().status(400).json(error.errors);
-  }
-}
-
-/** The tags API's answers to a rejected decision (docs/api.md §11): coded 400 list, 422 unknown, 403 foreign. */
+/**
+ * The refusal of a rejected tag decision (docs/api.md §11): the coded list of what is wrong with a name or colour,
+ * another organisation's tag, or an unknown one (answered 422).
+ */
 export function accepted<T>(decision: TagDecision<T>): T {
   if (decision !== null && typeof decision === 'object' && 'rejected' in decision) {
-    if (decision.rejected === 'invalid') throw new TagInvalid(decision.errors);
-    if (decision.rejected === 'forbidden') throw forbidden();
+    if (decision.rejected === 'invalid') throw Invalid.coded(decision.errors);
+    if (decision.rejected === 'forbidden') throw new Forbidden();
     throw unknownTag();
   }
   return decision;
 }
 
-export const unknownTag = () =>
-  new UnprocessableEntityException({ error: 'Unprocessable entity', message: 'Unprocessable entity' });
+export const unknownTag = () => new Unprocessable();

@@ -1,25 +1,13 @@
-import {
-  Controller,
-  UseFilters,
-  Delete,
-  HttpCode,
-  Inject,
-  Param,
-  ParseIntPipe,
-  Patch,
-  Query,
-} from '@nestjs/common';
+import { Controller, Delete, HttpCode, Inject, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
-import { TagInvalidFilter } from '../shared/tag-rejections';
 import { TagQuery } from '../shared/tag.query';
 import { DeleteTagCommand, UpdateTagCommand } from './update-tag.handler';
 
 /** Renaming, recolouring and removing a tag; unknown or another organisation's tag → 422 (docs/api.md §11). */
 @Controller('api/v1.0')
-@UseFilters(TagInvalidFilter)
 export class UpdateTagController {
   constructor(
     private readonly commands: CommandBus,
