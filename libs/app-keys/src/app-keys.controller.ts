@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Post } from '@nestjs/c
 import { CommandBus } from '@nestjs/cqrs';
 import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { KEY_AUDIT_QUEUE, type KeyAuditJob } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AddAppKeysCommand, type AddAppKeysResult } from './commands/add-app-keys/add-app-keys.handler';
@@ -12,6 +11,7 @@ import {
   type RemoveAppKeysResult,
 } from './commands/remove-app-keys/remove-app-keys.handler';
 import { APP_KEYS_LIMIT } from './domain/app-key-list';
+import { KEY_AUDIT_BACKLOG, type KeyAuditBacklog } from './ports/key-audit-backlog.port';
 import { APP_KEYS, type AppKeyView } from './projection/app-key.view';
 
 /** The organisation's AppKey dictionary (docs/api.md §12): members read it, admins change it. */
@@ -21,6 +21,7 @@ export class AppKeysController {
     private readonly commands: CommandBus,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(READ_MODEL_SYNC) private readonly readModels: ReadModelSync,
+    @Inject(KEY_AUDIT_BACKLOG) private readonly keyAudit: KeyAuditBacklog,
   ) {}
 
   @Get('app_keys')
@@ -38,10 +39,7 @@ export class AppKeysController {
   /** Devices of the organisation whose join requests wait for the AppKey audit (the Policies screen's keys section). */
   @Get('app_keys/audit_queue')
   async auditQueue(@CurrentUser() user: AuthUser) {
-    const devices = await this.store
-      .collection<KeyAuditJob>(KEY_AUDIT_QUEUE)
-      .countBy('device', { organizationId: user.organizationId });
-    return { pending_devices: devices.length };
+    return { pending_devices: await this.keyAudit.pendingDevices(user.organizationId) };
   }
 
   /** `body` is typed unknown so the global pipe leaves it to parseAppKeysRequest. */

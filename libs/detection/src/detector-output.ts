@@ -3,7 +3,7 @@ import { AlertEventTypes, alertStream } from '@lorawatch/alerts/alert.events';
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { type EventStore, WrongExpectedRevisionError } from '@lorawatch/event-store/event-store.port';
-import { clearanceStream, IssueEventTypes } from '@lorawatch/issues/domain/issue.events';
+import { clearanceStream, IssueEventTypes } from '@lorawatch/domain/issue.events';
 import type { Metrics } from '@lorawatch/ops/metrics';
 import { envelope, packetCause } from '@lorawatch/platform/aggregate';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';

@@ -3,19 +3,24 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from '@lorawatch/accounts/accounts.module';
 import { AlertsModule } from '@lorawatch/alerts/alerts.module';
 import { AppKeysModule } from '@lorawatch/app-keys/app-keys.module';
+import { KEY_AUDIT_BACKLOG } from '@lorawatch/app-keys/ports/key-audit-backlog.port';
 import { AssetsModule } from '@lorawatch/assets/assets.module';
+import { ASSET_ISSUES } from '@lorawatch/assets/queries/asset-alerts/asset-issues.port';
 import { AuditModule } from '@lorawatch/audit/audit.module';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { ConsoleConfigModule } from '@lorawatch/console-config/console-config.module';
 import { DashboardModule } from '@lorawatch/dashboard/dashboard.module';
 import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
 import { COLLECTOR_STREAM_BOUNDS } from '@lorawatch/data-sources/collection/lease/collector-lease.events';
+import { keyAuditBacklog } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { EnginesModule } from '@lorawatch/engines/engines.module';
 import { IssuesModule } from '@lorawatch/issues/issues.module';
+import { issuesOfAsset } from '@lorawatch/issues/projection/issues-of-asset';
 import { MailModule } from '@lorawatch/mail/mail.module';
 import { NotificationsModule } from '@lorawatch/notifications/notifications.module';
 import { PoliciesModule } from '@lorawatch/policies/policies.module';
 import { READ_MODEL_SYNC } from '@lorawatch/projections/read-model-sync';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { TagsModule } from '@lorawatch/tags/tags.module';
 import { WhatIfModule } from '@lorawatch/what-if/what-if.module';
 import { READINESS } from '@lorawatch/ops/readiness';
@@ -75,8 +80,15 @@ export class ProcessModule {
         ...(shape.providers ?? []),
         { provide: READINESS, useExisting: shape.runtime },
         { provide: READ_MODEL_SYNC, useExisting: shape.runtime },
+        // Ports through which a context reads another that stands above it: the adapters are the higher context's.
+        { provide: ASSET_ISSUES, useValue: issuesOfAsset },
+        {
+          provide: KEY_AUDIT_BACKLOG,
+          inject: [READ_STORE],
+          useFactory: (store: ReadStore) => keyAuditBacklog(store),
+        },
       ],
-      exports: [READ_MODEL_SYNC, READINESS],
+      exports: [READ_MODEL_SYNC, READINESS, ASSET_ISSUES, KEY_AUDIT_BACKLOG],
     };
   }
 }

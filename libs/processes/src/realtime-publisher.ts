@@ -14,7 +14,7 @@ import { notificationJson } from '@lorawatch/notifications/projection/notificati
 import { NOTIFICATIONS, type NotificationView } from '@lorawatch/notifications/projection/notification.view';
 import { notificationsProjection } from '@lorawatch/notifications/projection/notifications.projection';
 import { loadNotifiedAlert } from '@lorawatch/notifications/projection/notified-alert';
-import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
+import { IssueEventTypes, type IssueOpened } from '@lorawatch/domain/issue.events';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';

@@ -7,7 +7,7 @@ import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
 import type { Packet } from '@lorawatch/domain/packet';
 import type { Importance } from '@lorawatch/domain/risk';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
+import { IssueEventTypes, type IssueOpened } from '@lorawatch/domain/issue.events';
 import type { Projection, ProjectionUpdate } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { AlertEventTypes, type AlertRaised, type AlertResolved } from '../alert.events';

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
+import { IssueEventTypes, type IssueOpened } from '@lorawatch/domain/issue.events';
 import { alertOn, joinRequest, uplink } from '@lorawatch/issues/testing/issue-scenario';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { AlertEventTypes, type AlertResolved } from '../alert.events';

@@ -7,7 +7,7 @@ import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceAssetId, assetNumericId } from '@lorawatch/domain/asset-id';
 import type { Importance } from '@lorawatch/domain/risk';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
+import { IssueEventTypes, type IssueOpened } from '@lorawatch/domain/issue.events';
 import { ISSUES, type IssueView } from '@lorawatch/issues/projection/issue.view';
 import { issuesProjection } from '@lorawatch/issues/projection/issues.projection';
 import { issueJson } from '@lorawatch/issues/queries/issue.json';

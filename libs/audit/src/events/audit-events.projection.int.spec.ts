@@ -3,7 +3,7 @@ import type { EventCause } from '@lorawatch/domain/event-envelope';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
 import { AssetAttributeEventTypes } from '@lorawatch/assets/domain/asset-attribute.events';
-import { IssueEventTypes, type IssueClosed, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
+import { IssueEventTypes, type IssueClosed, type IssueOpened } from '@lorawatch/domain/issue.events';
 import { alertOn, clearedOn, uplink } from '@lorawatch/issues/testing/issue-scenario';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase } from '@lorawatch/sqlite/open-database';

@@ -10,10 +10,10 @@ import {
   IssueEventTypes,
   type IssueAssetRef,
   type IssueClosed,
-  type IssueConditionCleared,
   type IssueOpened,
   type IssueRecurred,
-} from '@lorawatch/issues/domain/issue.events';
+} from '@lorawatch/domain/issue.events';
+import type { IssueConditionCleared } from '@lorawatch/issues/domain/issue.events';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { TagEventTypes } from '@lorawatch/tags/domain/tag.events';

@@ -1,3 +1,4 @@
+import type { KeyAuditBacklog } from '@lorawatch/app-keys/ports/key-audit-backlog.port';
 import type { Packet } from '@lorawatch/domain/packet';
 import type {
   Collection,
@@ -155,3 +156,15 @@ export const deleteJob = (job: Pick<KeyAuditJob, 'id'>): WriteOp => ({
   collection: KEY_AUDIT_QUEUE.name,
   id: job.id,
 });
+
+/** The queue as the app_keys endpoints read it: how many of an organisation's devices have jobs waiting. */
+export function keyAuditBacklog(store: ReadStore): KeyAuditBacklog {
+  return {
+    async pendingDevices(organizationId) {
+      const devices = await store
+        .collection<KeyAuditJob>(KEY_AUDIT_QUEUE)
+        .countBy('device', { organizationId });
+      return devices.length;
+    },
+  };
+}

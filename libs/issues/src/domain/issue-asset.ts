@@ -1,7 +1,7 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { alertTypeByCode, type AlertCode } from '@lorawatch/domain/alert-catalogue';
+import type { IssueAssetRef } from '@lorawatch/domain/issue.events';
 import type { IssueAsset } from '@lorawatch/detectors/detector-step';
-import type { IssueAssetRef } from './issue.events';
 
 /** The asset an alert's issue is about, by the type's asset kind (docs/alert-catalogue.md §1, "Asset"). */
 export function assetOfAlert(alert: AlertDraft): IssueAssetRef {

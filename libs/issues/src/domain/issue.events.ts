@@ -1,71 +1,9 @@
-import type { AlertCode } from '@lorawatch/domain/alert-catalogue';
-import type { Packet } from '@lorawatch/domain/packet';
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';
 
-/**
- * Events of the issue life-cycle (docs/alert-catalogue.md §2.4). An issue lives on stream issue-<issueId>; its id is the id
- * of the alert that opened it, so re-processing that alert can never open a second issue.
+/*
+ * The issue events themselves are declared in @lorawatch/domain/issue.events, beneath the contexts that read them
+ * without depending on the issues (the alerts, the detection, the notifications).
  */
-export const IssueEventTypes = {
-  ConditionCleared: 'IssueConditionCleared',
-  Opened: 'IssueOpened',
-  Recurred: 'IssueRecurred',
-  Closed: 'IssueClosed',
-} as const;
 
 /** Detectors' evidence that an issue's condition no longer holds; appended with 'no_stream' (ids are deterministic). */
 export type IssueConditionCleared = IssueClearance;
-
-export const clearanceStream = (clearanceId: string): string => `clearance-${clearanceId}`;
-export const issueStream = (issueId: string): string => `issue-${issueId}`;
-export const issueIdOf = (openingAlertId: string): string => openingAlertId;
-
-/** Which asset an issue watches: device issues keep both identities the opening alert had. */
-export interface IssueAssetRef {
-  type: 'DEVICE' | 'GATEWAY';
-  devEui: string | null;
-  devAddr: string | null;
-  gateway: string | null;
-}
-
-export interface IssueOpened {
-  issueId: string;
-  alertId: string;
-  code: AlertCode;
-  organizationId: number;
-  dataSourceId: number;
-  asset: IssueAssetRef;
-  /** Date of the opening alert (the packet's date): `since` and the first `last_checked`. */
-  since: string;
-}
-
-/** An alert the open issue blocks: it stays hidden and, when of the issue's own type, keeps the issue alive. */
-export interface IssueRecurred {
-  issueId: string;
-  alertId: string;
-  code: AlertCode;
-  checkedAt: string;
-}
-
-/** Seeded resolution reasons (docs/alert-catalogue.md §2.4); 0 "Problem solved" is never produced here. */
-export const ResolutionReason = { MANUAL: 1, TIMEOUT: 2, CORRECT: 3 } as const;
-export type ResolutionReasonId = (typeof ResolutionReason)[keyof typeof ResolutionReason];
-
-export interface IssueResolver {
-  userId: number;
-  username: string;
-  fullName: string;
-}
-
-export interface IssueClosed {
-  issueId: string;
-  alertId: string;
-  code: AlertCode;
-  reason: ResolutionReasonId;
-  comment: string | null;
-  resolvedAt: string;
-  /** The user, for manual closes only. */
-  resolvedBy: IssueResolver | null;
-  /** The packet that showed the condition cleared (reason CORRECT), for LAF-600's packet data. */
-  evidence: Packet | null;
-}

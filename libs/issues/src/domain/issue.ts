@@ -6,7 +6,7 @@ import {
   type IssueClosed,
   type IssueOpened,
   type IssueResolver,
-} from './issue.events';
+} from '@lorawatch/domain/issue.events';
 
 /** The issue aggregate, as a command sees it. */
 export type IssueState = { status: 'none' } | { status: 'open' | 'closed'; opened: IssueOpened };

@@ -1,6 +1,6 @@
+import { IssueEventTypes, ResolutionReason, type IssueOpened } from '@lorawatch/domain/issue.events';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { closeManually, issueEvolver, type CloseManually } from './issue';
-import { IssueEventTypes, ResolutionReason, type IssueOpened } from './issue.events';
 
 const opened: IssueOpened = {
   issueId: 'a1',

@@ -11,7 +11,7 @@ import {
   ResolutionReason,
   type IssueClosed,
   type IssueOpened,
-} from '../domain/issue.events';
+} from '@lorawatch/domain/issue.events';
 import { CountIssuesController } from '../queries/count-issues/count-issues.controller';
 import { CountIssueDevicesQuery } from '../queries/count-issues/count-issues.query';
 import { issuesProjection } from './issues.projection';

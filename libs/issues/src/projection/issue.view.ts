@@ -1,5 +1,5 @@
 import type { Importance, Risk } from '@lorawatch/domain/risk';
-import type { IssueAssetRef, IssueResolver, ResolutionReasonId } from '../domain/issue.events';
+import type { IssueAssetRef, IssueResolver, ResolutionReasonId } from '@lorawatch/domain/issue.events';
 
 /** Current-issues read model (a quarantine record of docs/api.md §7). */
 export interface IssueView {

@@ -5,16 +5,16 @@ import {
 } from '@lorawatch/assets/domain/asset-attribute.events';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
-import type { Importance } from '@lorawatch/domain/risk';
-import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import type { Projection } from '@lorawatch/projections/projection';
-import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import {
   IssueEventTypes,
   type IssueClosed,
   type IssueOpened,
   type IssueRecurred,
-} from '../domain/issue.events';
+} from '@lorawatch/domain/issue.events';
+import type { Importance } from '@lorawatch/domain/risk';
+import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
+import type { Projection } from '@lorawatch/projections/projection';
+import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { issueDeviceChange } from './issue-device-counts';
 import {
   ISSUE_ASSET_IMPORTANCE,

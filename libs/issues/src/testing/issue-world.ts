@@ -1,12 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AlertDraft } from '@lorawatch/domain/alert';
+import { clearanceStream, IssueEventTypes } from '@lorawatch/domain/issue.events';
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';
 import { AlertEventTypes, alertStream } from '@lorawatch/alerts/alert.events';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
-import { clearanceStream, IssueEventTypes } from '../domain/issue.events';
 import { IssueTracker } from '../tracker/issue-tracker';
 
 /** What the int specs need of the app harness (test/support/app-harness.ts). */

@@ -1,14 +1,14 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { alertTypeByCode, isAlertCode, type AlertCode } from '@lorawatch/domain/alert-catalogue';
-import type { IssueClearance } from '@lorawatch/detectors/detector-step';
-import { assetKeys, assetOfAlert, assetOfClearance, blockersOf } from '../domain/issue-asset';
 import {
   issueIdOf,
   ResolutionReason,
   type IssueClosed,
   type IssueOpened,
   type IssueRecurred,
-} from '../domain/issue.events';
+} from '@lorawatch/domain/issue.events';
+import type { IssueClearance } from '@lorawatch/detectors/detector-step';
+import { assetKeys, assetOfAlert, assetOfClearance, blockersOf } from '../domain/issue-asset';
 import { resolutionAlert } from './resolution-alert';
 import { openIssuesOf, withIssue, withoutIssue, type TrackedIssue, type TrackerState } from './tracker-state';
 

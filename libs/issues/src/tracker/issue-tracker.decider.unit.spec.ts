@@ -1,6 +1,6 @@
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
+import { ResolutionReason, type IssueClosed } from '@lorawatch/domain/issue.events';
 import { secondsAfter } from '@lorawatch/detectors/testing/packet-factory';
-import { ResolutionReason, type IssueClosed } from '../domain/issue.events';
 import { alertOn, clearedOn, joinRequest, uplink, type TestDevice } from '../testing/issue-scenario';
 import {
   cataloguePolicy,

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { AlertDraft } from '@lorawatch/domain/alert';
+import { IssueEventTypes, issueStream, type IssueClosed } from '@lorawatch/domain/issue.events';
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';
 import { AlertEventTypes, alertStream } from '@lorawatch/alerts/alert.events';
 import {
@@ -13,7 +14,6 @@ import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
 import { readDataSourceWatermark } from '@lorawatch/detection/event-time-watermark';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { issueEvolver } from '../domain/issue';
-import { IssueEventTypes, issueStream, type IssueClosed } from '../domain/issue.events';
 import {
   cataloguePolicy,
   decide,

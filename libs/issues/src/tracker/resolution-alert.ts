@@ -1,7 +1,7 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
+import { ResolutionReason, type IssueClosed } from '@lorawatch/domain/issue.events';
 import { alertId } from '@lorawatch/detectors/alert-draft';
-import { ResolutionReason, type IssueClosed } from '../domain/issue.events';
 import type { TrackedIssue } from './tracker-state';
 
 /**

@@ -2,7 +2,7 @@ import type { AlertRaised } from '@lorawatch/alerts/alert.events';
 import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import { IssueEventTypes, type IssueOpened } from '@lorawatch/issues/domain/issue.events';
+import { IssueEventTypes, type IssueOpened } from '@lorawatch/domain/issue.events';
 
 /** The events after which an alert may have become visible. */
 export const VISIBILITY_EVENT_TYPES = [AlertEventTypes.Raised, IssueEventTypes.Opened];

@@ -6,7 +6,6 @@ import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter
 import { ALERTS, SHOWN, type AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
-import { ISSUES, type IssueView } from '@lorawatch/issues/projection/issue.view';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type Filter, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { AssetView } from '../../asset.view';
@@ -16,6 +15,7 @@ import { attributesOf } from '../shared/asset-attributes';
 import { ownAsset } from '../shared/own-asset';
 import { compareBy, pageOf, parseOrder, thenBy } from '../shared/paging';
 import { alertsOfAssetFilter, isAbout } from './asset-of-alert';
+import { ASSET_ISSUES, type AssetIssue, type AssetIssues } from './asset-issues.port';
 import { AssetAlertsQuery, AssetIssuesQuery } from './asset-history.query';
 import { dateCondition } from './date-range';
 
@@ -28,9 +28,9 @@ const ALERT_KEYS = {
 };
 const ISSUE_ORDER = ['since', 'id', 'last_checked'] as const;
 const ISSUE_KEYS = {
-  since: (issue: IssueView) => issue.since,
-  id: (issue: IssueView) => issue.numericId,
-  last_checked: (issue: IssueView) => issue.lastChecked,
+  since: (issue: AssetIssue) => issue.since,
+  id: (issue: AssetIssue) => issue.numericId,
+  last_checked: (issue: AssetIssue) => issue.lastChecked,
 };
 
 /** An asset's alerts and open issues for the 360° view (docs/api.md §10), newest first by default. */
@@ -40,6 +40,7 @@ export class AssetHistoryController {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly asOf: AsOfReadModels,
+    @Inject(ASSET_ISSUES) private readonly assetIssues: AssetIssues,
   ) {}
 
   @Get('inventory/:asset_type/:id/alerts')
@@ -90,13 +91,9 @@ export class AssetHistoryController {
     if (unknown) throw badRequest(`Unknown alert type ${unknown}`);
     const store = await this.asOf.readStore(query.as_of, this.store);
     const asset = await ownAsset(store, user.organizationId, type, id);
-    const filter = issuesOfAssetFilter(asset);
-    const since = dateCondition(query.created_at);
-    if (since) filter.since = since;
-    if (query.type) filter.code = { $in: query.type };
-    if (query.risk) filter.risk = { $in: query.risk };
+    const selection = { since: dateCondition(query.created_at), codes: query.type, risks: query.risk };
     const { field, direction } = order ?? { field: 'since' as const, direction: 'desc' as const };
-    const issues = (await store.collection<IssueView>(ISSUES).find(filter)).sort(
+    const issues = (await this.assetIssues.openIssues(store, asset, selection)).sort(
       thenBy(compareBy(ISSUE_KEYS[field], direction), compareBy(ISSUE_KEYS.id, direction)),
     );
     const page = pageOf(issues, query.page ?? 1, query.size ?? 20);
@@ -125,20 +122,6 @@ export class AssetHistoryController {
       total_items: page.total_items,
     };
   }
-}
-
-function issuesOfAssetFilter(asset: AssetView): Filter {
-  const scope: Filter = {
-    organizationId: asset.organizationId,
-    dataSourceId: asset.dataSourceId,
-    open: true,
-    'asset.type': asset.type === 'gateway' ? 'GATEWAY' : 'DEVICE',
-  };
-  if (asset.type === 'gateway') return { ...scope, 'asset.gateway': asset.hexId };
-  const keys: Filter[] = [];
-  if (asset.devEui) keys.push({ 'asset.devEui': asset.devEui });
-  if (asset.devAddr) keys.push({ 'asset.devAddr': asset.devAddr });
-  return keys.length === 0 ? { ...scope, id: { $in: [] } } : { ...scope, $or: keys };
 }
 
 /** The alert as the 360° view reads it: the type as an object, DATE_FORMAT dates, the asset's own id. */
