@@ -2,6 +2,7 @@ import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { DetectionRunner } from '@lorawatch/detection/detection-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
+import { silenceMoment } from '@lorawatch/detection/silence-watch';
 import { ALLOWED_LATENESS_SECONDS } from '@lorawatch/detectors/watermark';
 import { PolicyView as PolicyRules, type PolicyItem } from '@lorawatch/domain/policy';
 import type { NewEvent } from '@lorawatch/event-store/event-store.port';
@@ -273,8 +274,9 @@ interface Sandbox {
  * Ticks follow the network's time as the live runner's do, never a count of records: the live runner ticks every
  * minute (DETECTOR_TICK_SECONDS), which on paced traffic is a minute of event time, and judges every silence whose
  * deadline its watermark has reached (docs/architecture.md §9). The replay ticks on the same minute grid of event
- * time: when a record reaches the next minute, a data source whose watermark (SourceClock) has reached the earliest
- * deadline of its silence watches (SilenceDeadlines) has the records before it detected, then is ticked. A minute
+ * time: when a record reaches the next minute, a data source whose watermark (SourceClock) has reached the minute at
+ * which the earliest deadline of its silence watches (SilenceDeadlines) is judged has the records before it detected,
+ * then is ticked. A minute
  * with nothing due is not ticked, which changes nothing: such a tick judges no asset. So a silence is judged at the
  * same minute as live, before the asset's next packet is detected, whatever the size of the batches (see `tick` for
  * how long records wait).
@@ -397,7 +399,9 @@ async function flush(sandbox: Sandbox): Promise<void> {
 async function tick(sandbox: Sandbox, deadlines: SilenceDeadlines, shortestSilenceMs: number): Promise<void> {
   const watermark = sandbox.clock.watermark();
   if (watermark >= sandbox.oldestWaiting + shortestSilenceMs) await flush(sandbox);
-  if (watermark < deadlines.earliest(sandbox.dataSourceId) || watermark <= sandbox.tickedAt) return;
+  // The live runner judges a silence at the whole minute after its deadline (silenceMoment): not before.
+  if (watermark < silenceMoment(deadlines.earliest(sandbox.dataSourceId)) || watermark <= sandbox.tickedAt)
+    return;
   await flush(sandbox);
   await sandbox.runner.tick();
   sandbox.tickedAt = watermark;
