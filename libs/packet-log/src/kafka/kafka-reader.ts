@@ -87,18 +87,33 @@ export class KafkaReader {
         );
       }, this.timeoutMs);
       this.pending = { partition, start, end, messages: [], resolve, reject, timer };
-      consumer.seek({ topic: this.topic, partition, offset: toKafkaOffset(start) });
-      consumer.resume([{ topic: this.topic, partitions: [partition] }]);
+      try {
+        consumer.seek({ topic: this.topic, partition, offset: toKafkaOffset(start) });
+        consumer.resume([{ topic: this.topic, partitions: [partition] }]);
+      } catch (error) {
+        // The consumer's group is being set up again (kafkajs restarts it after a broker loss): this read fails,
+        // the next one tries again.
+        this.finish(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
+  /** The reader's consumer, started once; a start that failed (the broker away) is tried again by the next read. */
   private start(): Promise<Consumer> {
-    this.starting ??= (async () => {
-      const consumer = this.kafka.consumer({
-        groupId: `${this.groupPrefix}reader-${randomUUID()}`,
-        allowAutoTopicCreation: false,
-        maxWaitTimeInMs: 50,
-      });
+    this.starting ??= this.startConsumer().catch((error: unknown) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async startConsumer(): Promise<Consumer> {
+    const consumer = this.kafka.consumer({
+      groupId: `${this.groupPrefix}reader-${randomUUID()}`,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: 50,
+    });
+    try {
       await consumer.connect();
       await consumer.subscribe({ topics: [this.topic], fromBeginning: true });
       await consumer.run({
@@ -106,12 +121,15 @@ export class KafkaReader {
         eachBatchAutoResolve: false,
         eachBatch: (payload) => this.onBatch(payload),
       });
-      // Paused before the group join completes, so nothing is fetched until a read asks for it.
+      // Paused before the group join completes, so nothing is fetched until a read asks for it. kafkajs refuses a
+      // pause while it sets the group up again after a crash (the broker away): then the start fails and is retried.
       consumer.pause([{ topic: this.topic }]);
-      this.consumer = consumer;
-      return consumer;
-    })();
-    return this.starting;
+    } catch (error) {
+      await consumer.disconnect().catch(() => undefined);
+      throw error;
+    }
+    this.consumer = consumer;
+    return consumer;
   }
 
   private async onBatch({ batch, isStale, resolveOffset, heartbeat }: EachBatchPayload): Promise<void> {
@@ -135,7 +153,11 @@ export class KafkaReader {
     if (!pending) return;
     this.pending = null;
     clearTimeout(pending.timer);
-    this.consumer?.pause([{ topic: this.topic, partitions: [pending.partition] }]);
+    try {
+      this.consumer?.pause([{ topic: this.topic, partitions: [pending.partition] }]);
+    } catch {
+      // The group is being set up again: nothing is fetched until it is, and a read seeks what it needs.
+    }
     if (error) pending.reject(error);
     else pending.resolve(pending.messages);
   }
