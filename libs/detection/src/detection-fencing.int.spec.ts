@@ -1,21 +1,19 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
-import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
 import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
-import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SET_ASIDE_RECORDS } from '@lorawatch/ops/set-aside-records';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { CheckpointFencedError, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ReplicaStore } from '@lorawatch/read-store/testing/replica-store';
-import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { DETECTOR_GROUP, DetectionRunner, detectorCheckpoint } from './detection-runner';
 import { readDataSourceWatermark } from './event-time-watermark';
 import { PolicyProvider } from './policy-provider';
+import { simulatedPackets } from './testing/simulated-packets';
 
 const CHECKPOINT = detectorCheckpoint(0);
 
@@ -55,7 +53,7 @@ describe('a detector replica that stalls past its session', () => {
     });
 
   it('is fenced when it resumes: no checkpoint regression, no alert twice, and it reads on from the stored one', async () => {
-    const packets = simulatedPackets(900);
+    const packets = simulatedPackets({ devices: 10, seed: 19, atLeast: 900 }).slice(0, 900);
     const [early, late] = [packets.slice(0, 600), packets.slice(600)];
     await log.append(early);
     const seen: number[] = [];
@@ -116,7 +114,7 @@ describe('a detector replica that stalls past its session', () => {
    * the newer one; fenced on the partition checkpoint it read, nothing of it is written.
    */
   it('fences a tick that stalls while another replica moves its partition on', async () => {
-    const packets = simulatedPackets(900);
+    const packets = simulatedPackets({ devices: 10, seed: 19, atLeast: 900 }).slice(0, 900);
     const [early, late] = [packets.slice(0, 600), packets.slice(600)];
     await log.append(early);
     const first = replica(store, new Metrics(), false);
@@ -158,27 +156,4 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Pro
     if (Date.now() > deadline) throw new Error('Condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-function simulatedPackets(count: number): Packet[] {
-  const simulator = new NetworkSimulator({
-    devices: 10,
-    gateways: 2,
-    seed: 19,
-    attacks: ['join-replay', 'devnonce-repeat', 'uplink-replay'],
-    attackIntervalSeconds: 60,
-  });
-  const packets: Packet[] = [];
-  while (packets.length < count) {
-    for (const message of simulator.next()) {
-      if (message.retain) continue;
-      const outcome = parseChirpstackV3Message(message.topic, message.payload, {
-        dataSourceId: 1,
-        organizationId: 1,
-        receivedAt: '2026-11-23T10:00:00.000Z',
-      });
-      if (outcome.kind === 'packets') packets.push(...outcome.packets);
-    }
-  }
-  return packets.slice(0, count);
 }

@@ -1,17 +1,16 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
-import { packetKey, type Packet } from '@lorawatch/domain/packet';
+import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
 import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
-import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
-import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { DetectionRunner } from './detection-runner';
 import { PolicyProvider } from './policy-provider';
+import { inLogOrder, simulatedPackets } from './testing/simulated-packets';
 
 /**
  * Detector replicas hand partitions to one another as they come and go. A replica that gets a partition back must
@@ -51,7 +50,7 @@ describe('detection runners taking turns on the same partitions', () => {
   }
 
   it('raises exactly the alerts of a single runner when the partitions go A, B, then back to A', async () => {
-    const packets = simulatedPackets();
+    const packets = simulatedPackets({ devices: 12, seed: 5, atLeast: 1500 });
     const third = Math.floor(packets.length / 3);
     const a = replica();
     const b = replica();
@@ -72,27 +71,19 @@ describe('detection runners taking turns on the same partitions', () => {
   });
 
   it('asks the log for its end offsets only when a batch may be the last of its partition', async () => {
-    const packets = simulatedPackets(3000);
+    const packets = simulatedPackets({ devices: 12, seed: 5, atLeast: 3000 });
     await log.append(packets);
-    let endReads = 0;
-    const endOffsets = log.endOffsets.bind(log);
-    log.endOffsets = () => {
-      endReads += 1;
-      return endOffsets();
-    };
-    let batches = 0;
+    const endReads = jest.spyOn(log, 'endOffsets');
+    const handled: number[] = [];
     const consume = log.consume.bind(log);
     log.consume = (options, handler) =>
-      consume(options, (batch, context) => {
-        batches += 1;
-        return handler(batch, context);
-      });
+      consume(options, (batch, context) => handler(batch, context).finally(() => handled.push(batch.length)));
     const runner = replica();
     await runOver(runner, []);
 
     // A backlog of 256-record batches: only each partition's last batch reads the ends (on Kafka an admin call).
-    expect(batches).toBeGreaterThan(10);
-    expect(endReads).toBeLessThanOrEqual(log.partitions);
+    expect(handled.length).toBeGreaterThan(10);
+    expect(endReads.mock.calls.length).toBeLessThanOrEqual(log.partitions);
     // The gateways were still folded once the whole log was detected: every alert of one runner, theirs included.
     const raised = (await events.readAll())
       .filter((event) => event.type === 'AlertRaised')
@@ -102,33 +93,3 @@ describe('detection runners taking turns on the same partitions', () => {
     expect(new Set(raised.map((alert) => alert.id))).toEqual(new Set(expected.map((alert) => alert.id)));
   });
 });
-
-function simulatedPackets(count = 1500): Packet[] {
-  const simulator = new NetworkSimulator({
-    devices: 12,
-    gateways: 2,
-    seed: 5,
-    attacks: ['join-replay', 'devnonce-repeat', 'uplink-replay'],
-    attackIntervalSeconds: 60,
-  });
-  const packets: Packet[] = [];
-  while (packets.length < count) {
-    for (const message of simulator.next()) {
-      if (message.retain) continue;
-      const outcome = parseChirpstackV3Message(message.topic, message.payload, {
-        dataSourceId: 1,
-        organizationId: 1,
-        receivedAt: '2026-11-23T10:00:00.000Z',
-      });
-      if (outcome.kind === 'packets') packets.push(...outcome.packets);
-    }
-  }
-  return packets;
-}
-
-/** The packets grouped by partition, each in append order (detection state is per partition key). */
-function inLogOrder(packets: Packet[], log: SqlitePacketLog): Packet[] {
-  const byPartition: Packet[][] = Array.from({ length: log.partitions }, () => []);
-  for (const packet of packets) byPartition[log.partitionFor(packetKey(packet))].push(packet);
-  return byPartition.flat();
-}

@@ -1,19 +1,18 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
-import { packetKey, type Packet } from '@lorawatch/domain/packet';
+import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
 import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
-import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SET_ASIDE_RECORDS, type SetAsideRecord } from '@lorawatch/ops/set-aside-records';
 import { withConsumerHealth } from '@lorawatch/ops/supervision';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
-import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { DETECTOR_GROUP, DetectionRunner, detectorCheckpoint } from './detection-runner';
 import { PolicyProvider } from './policy-provider';
+import { inLogOrder, simulatedPackets } from './testing/simulated-packets';
 
 /**
  * A packet the detectors cannot process (here an event time that is no date, as a faulty collector could log) must
@@ -48,7 +47,7 @@ describe('a poison packet in the packet log', () => {
     });
 
   it('is set aside after its attempts while every other packet is detected, and /health shows the stall', async () => {
-    const packets = simulatedPackets();
+    const packets = simulatedPackets({ devices: 8, seed: 11, atLeast: 600 });
     const half = Math.floor(packets.length / 2);
     const poison: Packet = { ...packets[half], id: 'poison-packet', date: 'not a date' };
     await log.append([...packets.slice(0, half), poison, ...packets.slice(half)]);
@@ -110,7 +109,7 @@ describe('a poison packet in the packet log', () => {
   });
 
   it('is skipped without a new attempt when the partition is read again from before it', async () => {
-    const packets = simulatedPackets().slice(0, 200);
+    const packets = simulatedPackets({ devices: 8, seed: 11, atLeast: 600 }).slice(0, 200);
     const poison: Packet = { ...packets[100], id: 'poison-packet', date: 'not a date' };
     await log.append([...packets.slice(0, 100), poison, ...packets.slice(100)]);
     const [placed] = await log.append([poison]);
@@ -136,33 +135,3 @@ describe('a poison packet in the packet log', () => {
     );
   });
 });
-
-function simulatedPackets(): Packet[] {
-  const simulator = new NetworkSimulator({
-    devices: 8,
-    gateways: 2,
-    seed: 11,
-    attacks: ['join-replay', 'devnonce-repeat', 'uplink-replay'],
-    attackIntervalSeconds: 60,
-  });
-  const packets: Packet[] = [];
-  while (packets.length < 600) {
-    // Retained messages (gateway statistics) carry no frame.
-    for (const message of simulator.next().filter((sent) => !sent.retain)) {
-      const outcome = parseChirpstackV3Message(message.topic, message.payload, {
-        dataSourceId: 1,
-        organizationId: 1,
-        receivedAt: '2026-11-23T10:00:00.000Z',
-      });
-      if (outcome.kind === 'packets') packets.push(...outcome.packets);
-    }
-  }
-  return packets;
-}
-
-/** The packets grouped by partition, each in append order (detection state is per partition key). */
-function inLogOrder(packets: Packet[], log: SqlitePacketLog): Packet[] {
-  const byPartition: Packet[][] = Array.from({ length: log.partitions }, () => []);
-  for (const packet of packets) byPartition[log.partitionFor(packetKey(packet))].push(packet);
-  return byPartition.flat();
-}
