@@ -1,12 +1,11 @@
-import { Anchor, Button, Group, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminOnly } from '../../../components/AdminOnly';
-import { EmptyState } from '../../../components/EmptyState';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
+import { PagedTable } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../lib/format';
 import { useDataSourcesList } from '../hooks/useDataSourcesList';
 import type { DataSourceListItem } from '../types/data-source';
@@ -36,104 +35,84 @@ export function DataSourcesPage() {
       {list.status === 'error' ? (
         <ErrorBox />
       ) : (
-        <>
-          <Table.ScrollContainer minWidth={720} pos="relative">
-            <LoadingOverlay visible={list.status === 'loading'} />
-            <Table
-              striped
-              highlightOnHover
-              data-testid="data-sources-table"
-              aria-busy={list.status === 'loading'}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  {DATA_SOURCE_COLUMNS.map((column) => (
-                    <Table.Th key={column}>{column}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((source) => (
-                  <Table.Tr key={source.id} data-testid="data-source-row" data-source-id={source.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`${BASE}/${source.id}/view`} fw={500}>
-                        {source.name}
-                      </Anchor>
-                      <CoverageNotes notes={source.detector_coverage} />
-                    </Table.Td>
-                    <Table.Td>{source.type?.name ?? ''}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={source.status} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {list.lastMessage[source.id] ? (
-                        formatDateTime(list.lastMessage[source.id])
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          {NO_RECENT_MESSAGE}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          component={Link}
-                          to={`${BASE}/${source.id}/log`}
-                          aria-label={`Logs of ${source.name}`}
-                        >
-                          Logs
-                        </Button>
-                        <AdminOnly>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color={source.status === 'DISABLED' ? 'green' : 'orange'}
-                            onClick={() => setToToggle(source)}
-                            aria-label={`${source.status === 'DISABLED' ? 'Enable' : 'Disable'} ${source.name}`}
-                          >
-                            {source.status === 'DISABLED' ? 'Enable' : 'Disable'}
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            component={Link}
-                            to={`${BASE}/${source.id}/edit`}
-                            aria-label={`Edit ${source.name}`}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setToDelete(source)}
-                            aria-label={`Delete ${source.name}`}
-                          >
-                            Delete
-                          </Button>
-                        </AdminOnly>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {list.status === 'ready' && list.items.length === 0 && (
-            <EmptyState>No registered data sources.</EmptyState>
+        <PagedTable
+          list={list}
+          columns={DATA_SOURCE_COLUMNS}
+          minWidth={720}
+          testId="data-sources-table"
+          rowProps={(source) => ({
+            key: source.id,
+            'data-testid': 'data-source-row',
+            'data-source-id': source.id,
+          })}
+          row={(source) => (
+            <>
+              <Table.Td>
+                <Anchor component={Link} to={`${BASE}/${source.id}/view`} fw={500}>
+                  {source.name}
+                </Anchor>
+                <CoverageNotes notes={source.detector_coverage} />
+              </Table.Td>
+              <Table.Td>{source.type?.name ?? ''}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={source.status} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {list.lastMessage[source.id] ? (
+                  formatDateTime(list.lastMessage[source.id])
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {NO_RECENT_MESSAGE}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    component={Link}
+                    to={`${BASE}/${source.id}/log`}
+                    aria-label={`Logs of ${source.name}`}
+                  >
+                    Logs
+                  </Button>
+                  <AdminOnly>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color={source.status === 'DISABLED' ? 'green' : 'orange'}
+                      onClick={() => setToToggle(source)}
+                      aria-label={`${source.status === 'DISABLED' ? 'Enable' : 'Disable'} ${source.name}`}
+                    >
+                      {source.status === 'DISABLED' ? 'Enable' : 'Disable'}
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      component={Link}
+                      to={`${BASE}/${source.id}/edit`}
+                      aria-label={`Edit ${source.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setToDelete(source)}
+                      aria-label={`Delete ${source.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </AdminOnly>
+                </Group>
+              </Table.Td>
+            </>
           )}
-          <Pager
-            page={list.page}
-            pageCount={list.pageCount}
-            pageSize={list.pageSize}
-            total={list.total}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            label="Data sources pages"
-          />
-        </>
+          empty="No registered data sources."
+          pagerLabel="Data sources pages"
+        />
       )}
 
       <StatusChangeDialog source={toToggle} onConfirm={list.toggleStatus} onClose={() => setToToggle(null)} />

@@ -1,13 +1,12 @@
-import { Anchor, Button, Group, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminOnly } from '../../../components/AdminOnly';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { EmptyState } from '../../../components/EmptyState';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
+import { PagedTable } from '../../../components/PagedTable';
 import { usePoliciesList } from '../hooks/usePoliciesList';
 import type { Policy } from '../types/policy';
 import { POLICY_TEXTS, deleteFailureText } from '../utils/policy-errors';
@@ -51,102 +50,82 @@ export function PoliciesPage() {
       {list.status === 'error' ? (
         <ErrorBox />
       ) : (
-        <>
-          <Table.ScrollContainer minWidth={560} pos="relative">
-            <LoadingOverlay visible={list.status === 'loading'} />
-            <Table
-              striped
-              highlightOnHover
-              data-testid="policies-table"
-              aria-busy={list.status === 'loading'}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  {POLICY_COLUMNS.map((column) => (
-                    <Table.Th key={column}>{column}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((policy) => (
-                  <Table.Tr key={policy.id} data-testid="policy-row" data-policy-id={policy.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`${BASE}/${policy.id}/view`} fw={500}>
-                        {policy.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      {policy.dataCollectors.length > 0 ? (
-                        policy.dataCollectors.map((source) => source.name).join(', ')
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          -
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
+        <PagedTable
+          list={list}
+          columns={POLICY_COLUMNS}
+          minWidth={560}
+          testId="policies-table"
+          rowProps={(policy) => ({
+            key: policy.id,
+            'data-testid': 'policy-row',
+            'data-policy-id': policy.id,
+          })}
+          row={(policy) => (
+            <>
+              <Table.Td>
+                <Anchor component={Link} to={`${BASE}/${policy.id}/view`} fw={500}>
+                  {policy.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                {policy.dataCollectors.length > 0 ? (
+                  policy.dataCollectors.map((source) => source.name).join(', ')
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    -
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    component={Link}
+                    to={`${BASE}/${policy.id}/view`}
+                    aria-label={`View ${policy.name}`}
+                  >
+                    View
+                  </Button>
+                  <AdminOnly>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => setToClone(policy)}
+                      aria-label={`Clone ${policy.name}`}
+                    >
+                      Clone
+                    </Button>
+                    {!policy.isDefault && (
+                      <>
                         <Button
                           size="compact-xs"
                           variant="subtle"
                           component={Link}
-                          to={`${BASE}/${policy.id}/view`}
-                          aria-label={`View ${policy.name}`}
+                          to={`${BASE}/${policy.id}/edit`}
+                          aria-label={`Edit ${policy.name}`}
                         >
-                          View
+                          Edit
                         </Button>
-                        <AdminOnly>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            onClick={() => setToClone(policy)}
-                            aria-label={`Clone ${policy.name}`}
-                          >
-                            Clone
-                          </Button>
-                          {!policy.isDefault && (
-                            <>
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                component={Link}
-                                to={`${BASE}/${policy.id}/edit`}
-                                aria-label={`Edit ${policy.name}`}
-                              >
-                                Edit
-                              </Button>
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                color="red"
-                                onClick={() => setToDelete(policy)}
-                                aria-label={`Delete ${policy.name}`}
-                              >
-                                Delete
-                              </Button>
-                            </>
-                          )}
-                        </AdminOnly>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {list.status === 'ready' && list.items.length === 0 && (
-            <EmptyState>No registered policies.</EmptyState>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setToDelete(policy)}
+                          aria-label={`Delete ${policy.name}`}
+                        >
+                          Delete
+                        </Button>
+                      </>
+                    )}
+                  </AdminOnly>
+                </Group>
+              </Table.Td>
+            </>
           )}
-          <Pager
-            page={list.page}
-            pageCount={list.pageCount}
-            pageSize={list.pageSize}
-            total={list.total}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            label="Policies pages"
-          />
-        </>
+          empty="No registered policies."
+          pagerLabel="Policies pages"
+        />
       )}
 
       <ClonePolicyDialog
