@@ -37,6 +37,15 @@ const OTHER_DEVICE = '0004a30b001c0999';
 const FIRST = '2026-11-20T08:00:00.000Z';
 const SECOND = '2026-11-20T08:10:00.000Z';
 const THIRD = '2026-11-20T08:20:00.000Z';
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A moment strictly between what was recorded before and what is recorded after. */
+async function moment(): Promise<string> {
+  await pause(5);
+  const at = new Date().toISOString();
+  await pause(5);
+  return at;
+}
 
 /** Who may read the history (CONTRIBUTING.md §5): administrators, each of their own organisation only. */
 const TABLE: Record<Caller, number> = { anonymous: 401, user: 403, admin: 200, 'other admin': 200 };
@@ -49,6 +58,9 @@ describe('the history of one thing (GET audit/events)', () => {
   let firstAlert: AlertDraft;
   let firstId: number;
   let secondId: number;
+  /** Moments after the first alert was recorded, and after all four were. */
+  let afterFirst: string;
+  let afterRaised: string;
   const deviceId = deviceNumericId(1, DEVICE, null)!;
 
   const history = (caller: Caller, query: string) =>
@@ -76,6 +88,7 @@ describe('the history of one thing (GET audit/events)', () => {
     firstAlert = alertOn('LAF-001', joinRequest(DEVICE, 1, FIRST), { dev_nonce: 1 });
     const secondAlert = alertOn('LAF-001', joinRequest(DEVICE, 2, SECOND), { dev_nonce: 2 });
     await output.raise(firstAlert);
+    afterFirst = await moment();
     await output.raise(secondAlert);
     // …another device's alert, and an alert of another organisation on a device of the same DevEUI in its own data source.
     await output.raise(alertOn('LAF-001', joinRequest(OTHER_DEVICE, 3, THIRD), { dev_nonce: 3 }));
@@ -89,6 +102,7 @@ describe('the history of one thing (GET audit/events)', () => {
       ),
     );
     await readModels.settled();
+    afterRaised = await moment();
     firstId = await alertIdOf(firstAlert);
     secondId = await alertIdOf(secondAlert);
     await harness.http
@@ -153,15 +167,17 @@ describe('the history of one thing (GET audit/events)', () => {
     expect(mine.events).toHaveLength(3);
   });
 
-  it('filters by type, by time and by kind of asset', async () => {
+  it('filters by type, by when the events were recorded and by kind of asset', async () => {
     const resolved = await page('admin', 'type[]=AlertResolved');
     expect(resolved.events.map((event) => event.type)).toEqual(['AlertResolved']);
     const both = await page('admin', `asset_type=device&asset_id=${deviceId}&type=AlertRaised,AlertResolved`);
     expect(both.events).toHaveLength(3);
-    const early = await page('admin', `asset_type=device&asset_id=${deviceId}&to=2026-11-20T08:05:00Z`);
+    const early = await page('admin', `asset_type=device&asset_id=${deviceId}&to=${afterFirst}`);
     expect(early.events.map((event) => event.position)).toEqual([firstId]);
-    const window = await page('admin', `type[]=AlertRaised&from=${SECOND}&to=${THIRD}`);
+    const window = await page('admin', `type[]=AlertRaised&from=${afterFirst}&to=${afterRaised}`);
     expect(window.events.map((event) => event.time)).toEqual([SECOND, THIRD]);
+    const since = await page('admin', `asset_type=device&asset_id=${deviceId}&from=${afterRaised}`);
+    expect(since.events.map((event) => event.type)).toEqual(['AlertResolved']);
     const gateways = await page('admin', 'asset_type=gateway');
     expect(gateways.events).toEqual([]);
     const devices = await page('admin', 'asset_type=device');
@@ -220,6 +236,82 @@ describe('the history of one thing (GET audit/events)', () => {
       .expect(400);
     await harness.http.get('/api/v1.0/audit/events.jsonl').expect(401);
   });
+
+  it("lists as of `to` what the read models as of that time were built from, whatever the packets' dates", async () => {
+    // Given the history as it stands at T…
+    const at = await moment();
+    // …when, after T, an alert is recorded about a packet dated an hour before T, and the second alert is resolved
+    const packetDate = new Date(Date.parse(at) - 3_600_000).toISOString();
+    const late = alertOn('LAF-001', joinRequest(DEVICE, 6, packetDate), { dev_nonce: 6 });
+    await output.raise(late);
+    await readModels.settled();
+    const lateId = await alertIdOf(late);
+    await harness.http
+      .put(`/api/v1.0/alerts/${secondId}/resolve`)
+      .set(authorization(tokens, 'admin'))
+      .send({ comment: 'after the moment' })
+      .expect(200);
+    await readModels.settled();
+
+    // Then the list up to T does not show them, the list without a bound does, with the packet's date as the time
+    expect((await page('admin', `alert_id=${lateId}&to=${at}`)).events).toEqual([]);
+    const unbounded = await page('admin', `alert_id=${lateId}`);
+    expect(unbounded.events).toEqual([
+      expect.objectContaining({ type: 'AlertRaised', position: lateId, time: packetDate }),
+    ]);
+    expect(Date.parse(unbounded.events[0].recorded_at)).toBeGreaterThan(Date.parse(at));
+    expect((await page('admin', `alert_id=${secondId}&to=${at}`)).events.map((event) => event.type)).toEqual([
+      'AlertRaised',
+    ]);
+
+    // And the alerts as of T and the history up to T tell the same story of the device, as do the live ones and
+    // the whole history
+    const asOfT = await agreement(`&as_of=${at}`, `&to=${at}`);
+    expect(asOfT.raised).not.toContain(lateId);
+    expect(asOfT.raised).toEqual(expect.arrayContaining([firstId, secondId]));
+    expect(asOfT.resolved).toEqual([firstId]);
+    const now = await agreement('', '');
+    expect(now.raised).toEqual(expect.arrayContaining([firstId, secondId, lateId]));
+    expect(now.resolved).toEqual([firstId, secondId]);
+  });
+
+  /**
+   * The device's alerts and which of them are resolved, as the alerts list answers (with `asOf`) and as the history
+   * lists them (with `to`); both must agree.
+   */
+  async function agreement(asOf: string, to: string): Promise<{ raised: number[]; resolved: number[] }> {
+    const history = await page('admin', `asset_type=device&asset_id=${deviceId}&size=500${to}`);
+    const positionOf = new Map(
+      history.events
+        .filter((event) => event.type === 'AlertRaised')
+        .map((event) => [String(event.data.id), event.position]),
+    );
+    const resolvedIds = history.events
+      .filter((event) => event.type === 'AlertResolved')
+      .map((event) => positionOf.get(String(event.data.alertId)));
+    // Every alert the device ever had, to pick them from the organisation's list.
+    const ever = new Set(
+      (await page('admin', `asset_type=device&asset_id=${deviceId}&type[]=AlertRaised&size=500`)).events.map(
+        (event) => event.position,
+      ),
+    );
+    const listed = (
+      await harness.http
+        .get(`/api/v1.0/alerts?include_parameters=true&type[]=LAF-001&size=1000${asOf}`)
+        .set(authorization(tokens, 'admin'))
+        .expect(200)
+    ).body as Array<{ id: number; resolved_at: string | null }>;
+    const mine = listed.filter((alert) => ever.has(alert.id));
+    const sorted = (ids: Array<number | undefined>) => [...ids].sort((a, b) => (a ?? 0) - (b ?? 0));
+    expect(sorted(mine.map((alert) => alert.id))).toEqual(sorted([...positionOf.values()]));
+    expect(sorted(mine.filter((alert) => alert.resolved_at !== null).map((alert) => alert.id))).toEqual(
+      sorted(resolvedIds),
+    );
+    return {
+      raised: sorted([...positionOf.values()]) as number[],
+      resolved: sorted(resolvedIds) as number[],
+    };
+  }
 
   it.each([
     ['size=0', 'size must be 1 or more'],

@@ -36,6 +36,8 @@ export interface AuditKeyView {
   position: number;
   type: string;
   time: string;
+  /** When the store recorded it, ISO 8601 UTC: what `from` and `to` bound, as `as_of` cuts the history. */
+  recordedAt: string;
 }
 
 /** What the projection remembers of each alert, to file its later events (resolution, issue) under it and its asset. */
@@ -53,7 +55,7 @@ export const AUDIT_EVENTS: CollectionSpec = { name: 'audit_events' };
 
 export const AUDIT_KEYS: CollectionSpec = {
   name: 'audit_keys',
-  indexes: [{ fields: ['organizationId', 'key', 'position'], include: ['type', 'time'] }],
+  indexes: [{ fields: ['organizationId', 'key', 'position'], include: ['type', 'time', 'recordedAt'] }],
 };
 
 export const AUDIT_ALERTS: CollectionSpec = {

@@ -69,7 +69,8 @@ const EXAMPLE: AuditEventsPage = {
 };
 
 const FILTERS_DESCRIPTION =
-  'Filters: `from` / `to` (ISO 8601, inclusive, on when the event happened), `type[]` (event types), ' +
+  'Filters: `from` / `to` (ISO 8601, inclusive, on when the store recorded the event, as `as_of` cuts the ' +
+  'history: an event recorded after `to` is not listed, even about a packet dated before it), `type[]` (event types), ' +
   '`asset_type` (device or gateway) with an optional `asset_id` (inventory id), `alert_id`. Read from an index ' +
   'of the history kept by a projection, never from the event store.';
 

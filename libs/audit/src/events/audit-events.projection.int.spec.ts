@@ -118,6 +118,11 @@ describe('the auditors’ index of the history', () => {
       data: { comment: 'fixed' },
       cause: { kind: 'user', userId: 4, username: 'olga' },
     });
+    // The index keeps both times: the event's own (shown) and when it was recorded (what from and to bound).
+    const [row] = await store
+      .collection<AuditKeyView>(AUDIT_KEYS)
+      .find({ organizationId: 1, key: 'org', position: closedAt });
+    expect(row).toMatchObject({ time: '2024-05-01T10:00:00.000Z', recordedAt: '2024-05-02T00:00:00.000Z' });
   });
 
   it("files gateway alerts under the gateway, and users' changes under each asset they name", async () => {

@@ -63,6 +63,8 @@ interface Subjects {
  */
 export const auditEventsProjection: Projection = {
   name: 'audit_events',
+  // 2: the index rows carry the recorded time, which `from` and `to` bound.
+  version: 2,
   collections: [AUDIT_EVENTS, AUDIT_KEYS, AUDIT_ALERTS],
   eventTypes: [...AUDITED_EVENT_TYPES],
   async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
@@ -70,13 +72,14 @@ export const auditEventsProjection: Projection = {
     if (organizationId === null || organizationId === undefined) return [];
     const ops: WriteOp[] = [];
     const subjects = await subjectsOf(event, store, ops);
-    const time = isoTime(event.metadata.occurredAt) ?? event.recordedAt;
+    const recordedAt = isoTime(event.recordedAt) ?? event.recordedAt;
+    const time = isoTime(event.metadata.occurredAt) ?? recordedAt;
     const doc: AuditEventView = {
       id: String(event.position),
       position: event.position,
       organizationId,
       time,
-      recordedAt: event.recordedAt,
+      recordedAt,
       type: event.type,
       stream: event.streamId,
       data: event.data,
@@ -97,6 +100,7 @@ export const auditEventsProjection: Projection = {
         position: event.position,
         type: event.type,
         time,
+        recordedAt,
       };
       ops.push({ op: 'upsert', collection: AUDIT_KEYS.name, doc: row });
     }

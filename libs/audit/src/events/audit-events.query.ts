@@ -14,12 +14,16 @@ export const AUDIT_ORDERS = ['asc', 'desc'] as const;
  * Where a field has several rules, the type check comes last: it is checked, and reported, first.
  */
 export class AuditEventsQuery {
-  @ApiPropertyOptional({ format: 'date-time', description: 'Events that happened at or after this time' })
+  @ApiPropertyOptional({ format: 'date-time', description: 'Events recorded at or after this time' })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date or date-time' })
   from?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Events that happened at or before this time' })
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description:
+      'Events recorded at or before this time: the history as of then, as `as_of` reads it elsewhere',
+  })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date or date-time' })
   to?: string;

@@ -130,10 +130,12 @@ export class AuditEventsService {
     }
     const filter: Filter = { organizationId, key };
     if (query.type) filter.type = { $in: query.type };
-    const time: FieldCondition = {};
-    if (from !== undefined) time.$gte = from;
-    if (to !== undefined) time.$lte = to;
-    if (from !== undefined || to !== undefined) filter.time = time;
+    // The bounds are on when the store recorded the event, as `as_of` cuts the history elsewhere: the events
+    // recorded by `to` are the ones the read models as of `to` were built from, whatever their own time.
+    const recorded: FieldCondition = {};
+    if (from !== undefined) recorded.$gte = from;
+    if (to !== undefined) recorded.$lte = to;
+    if (from !== undefined || to !== undefined) filter.recordedAt = recorded;
     return {
       filter,
       direction: query.order === 'desc' ? 'desc' : 'asc',

@@ -3,7 +3,8 @@ import type { EventMetadata } from '@lorawatch/domain/event-envelope';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { SqliteEventStore } from '../embedded/sqlite-event-store';
 import type { NewEvent } from '../event-store.port';
-import { CHAIN_LINKED, ChainerSuperseded, EventChainer, verifyLinkedChain } from './event-chainer';
+import { StreamChainLinkLog } from './chain-link-log';
+import { CHAIN_LINKED, EventChainer, verifyLinkedChain } from './event-chainer';
 
 const LINKS = 'lorawatch-audit';
 
@@ -25,10 +26,12 @@ const event = (id: string, data: unknown): NewEvent => ({ id, type: 'CounterMove
 describe('EventChainer (a chain over the commit order, kept by one follower)', () => {
   let temp: TempSqliteFile;
   let store: SqliteEventStore;
+  let log: StreamChainLinkLog;
 
   beforeEach(() => {
     temp = createTempSqliteFile('event-chainer');
     store = SqliteEventStore.open(temp.file, { pollIntervalMs: 20 });
+    log = new StreamChainLinkLog(store, LINKS);
   });
 
   afterEach(async () => {
@@ -43,7 +46,7 @@ describe('EventChainer (a chain over the commit order, kept by one follower)', (
 
   it('starts the chain at the head it finds, links events in order, and verifies them', async () => {
     await appendMany('before', 3);
-    const chainer = new EventChainer(store, { linkStream: LINKS, linkEvery: 4 });
+    const chainer = new EventChainer(store, log, { linkEvery: 4 });
     await chainer.start();
     await appendMany('after', 10);
     await chainer.caughtUp();
@@ -51,43 +54,43 @@ describe('EventChainer (a chain over the commit order, kept by one follower)', (
 
     const links = (await store.readStream(LINKS)).filter((recorded) => recorded.type === CHAIN_LINKED);
     expect(links.map((link) => (link.data as { count: number }).count)).toEqual([4, 4, 2]);
-    const verified = await verifyLinkedChain(store, LINKS);
+    const verified = await verifyLinkedChain(store, log);
     expect(verified).toMatchObject({ ok: true, beforeChain: 3, checked: 10, unlinked: 0 });
     expect(verified.genesis).toMatchObject({ position: 3, reason: 'migration' });
   });
 
-  it('resumes from its last link after a restart, and a second chainer cannot extend the chain behind it', async () => {
-    const first = new EventChainer(store, { linkStream: LINKS, linkEvery: 3 });
+  it('resumes from its last link after a restart, and a second chainer that comes late goes on after its links', async () => {
+    const first = new EventChainer(store, log, { linkEvery: 3 });
     await first.start();
     await appendMany('a', 5);
     await first.caughtUp();
     await first.stop();
 
     const errors: unknown[] = [];
-    const restarted = new EventChainer(store, {
-      linkStream: LINKS,
+    const restarted = new EventChainer(store, log, {
       linkEvery: 3,
       onError: (e) => errors.push(e),
     });
-    const stale = new EventChainer(store, { linkStream: LINKS, linkEvery: 100 });
+    const stale = new EventChainer(store, log, { linkEvery: 100, onError: (e) => errors.push(e) });
     await restarted.start();
     await stale.start();
     await appendMany('b', 4);
     await restarted.caughtUp();
     // The second one read the same last link but cuts its links elsewhere (one link when caught up): that link is
-    // refused, so it stops instead of forking the chain.
-    await expect(stale.caughtUp()).rejects.toBeInstanceOf(ChainerSuperseded);
+    // refused, so it reads the links written meanwhile, finds its own hashes in them, and has nothing left to link.
+    await stale.caughtUp();
+    expect(stale.linkedPosition).toBe(restarted.linkedPosition);
     await restarted.stop();
     await stale.stop();
 
     expect(errors).toEqual([]);
     const links = (await store.readStream(LINKS)).filter((recorded) => recorded.type === CHAIN_LINKED);
     expect(links.map((link) => (link.data as { count: number }).count)).toEqual([3, 2, 3, 1]);
-    expect(await verifyLinkedChain(store, LINKS)).toMatchObject({ ok: true, checked: 9 });
+    expect(await verifyLinkedChain(store, log)).toMatchObject({ ok: true, checked: 9 });
   });
 
   it('names the first position of the link whose events were changed', async () => {
-    const chainer = new EventChainer(store, { linkStream: LINKS, linkEvery: 3 });
+    const chainer = new EventChainer(store, log, { linkEvery: 3 });
     await chainer.start();
     await appendMany('x', 9);
     await chainer.caughtUp();
@@ -99,7 +102,7 @@ describe('EventChainer (a chain over the commit order, kept by one follower)', (
     db.prepare('UPDATE events SET data = ? WHERE position = ?').run('{"index":40}', changed.position);
     db.close();
 
-    const verified = await verifyLinkedChain(store, LINKS);
+    const verified = await verifyLinkedChain(store, log);
     expect(verified).toMatchObject({ ok: false, firstBadPosition: linked[3].position, checked: 3 });
   });
 });

@@ -4,6 +4,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../event-store.port';
+import type { ChainLinkLog, ChainLogRecord } from './chain-link-log';
 import {
   chainHash,
   genesisHash,
@@ -14,9 +15,9 @@ import {
 
 /**
  * The chain of an event store whose appends no single writer orders (KurrentDB, docs/architecture.md "Tamper
- * evidence"): one chainer follows the store in commit order after the fact, hashes each event as the embedded
- * store does inside its append, and records the running hash in link events of a stream of its own. Works over
- * the EventStore port, so it runs on any adapter.
+ * evidence"): a chainer follows the store in commit order after the fact, hashes each event as the embedded store
+ * does inside its append, and records the running hash in link records of a log of its own (ChainLinkLog). Works
+ * over the EventStore port, so it follows any adapter.
  */
 
 export const CHAIN_STARTED = 'EventChainStarted';
@@ -31,61 +32,85 @@ export interface ChainLink {
 }
 
 export interface EventChainerOptions {
-  /** The stream the chainer writes its links to; its own events are not chained. */
-  linkStream: string;
   /** Events per link. Default 500. */
   linkEvery?: number;
   /** Also write a link when this long has passed with events not yet linked. Default 5 s. */
   linkAfterMs?: number;
   now?: () => Date;
-  /** Receives the reason the chainer stopped (another chainer extends the chain, or the store failed). */
+  /** Receives the reason the chainer stopped (its chain and another chainer's differ, or the store failed). */
   onError?: (error: unknown) => void;
 }
 
-/** Another chainer extended the chain first: this one stops, and may start again from the new last link. */
-export class ChainerSuperseded extends Error {
-  constructor(readonly linkStream: string) {
-    super(`Another chainer extended ${linkStream} first`);
-    this.name = 'ChainerSuperseded';
+/**
+ * A link another chainer wrote does not match what this chainer hashed from the store: they read different
+ * histories, or the link was not written by a chainer. This chainer stops rather than extend either chain.
+ */
+export class ChainDiverged extends Error {
+  constructor(
+    readonly log: string,
+    /** The position where the chains part: the end of the link that does not match. */
+    readonly position: number,
+    detail: string,
+  ) {
+    super(`The chain in ${log} and this chainer's differ at position ${position}: ${detail}`);
+    this.name = 'ChainDiverged';
   }
 }
 
 interface ChainState {
   genesis: ChainGenesis;
-  /** Revision of the link stream's last event (the expected revision of the next link). */
+  /** Revision of the log's last record (the expected revision of the next link). */
   revision: number;
   linkedPosition: number;
   linkedHash: string;
 }
 
-const metadata = (occurredAt: string) => ({
-  organizationId: null,
-  actor: 'event-chainer',
-  correlationId: 'event-chain',
-  causationId: null,
-  occurredAt,
-  schemaVersion: 1,
-});
+/** A hash the chainer computed: the chain's hash after the event at `position`. */
+interface Hashed {
+  position: number;
+  hash: string;
+}
+
+/** A link read from the log, with its revision there. */
+interface LoggedLink {
+  link: ChainLink;
+  revision: number;
+}
 
 export class EventChainer {
   private state: ChainState | null = null;
   private subscription: Subscription | null = null;
   private timer: NodeJS.Timeout | null = null;
-  /** Hashes computed and not yet linked. */
-  private pending = { count: 0, position: 0, hash: '' };
+  /** The running hash over every event followed so far. */
+  private hashed: Hashed = { position: 0, hash: '' };
+  /** The hashes after each event followed since the last link, in order: what the next link covers. */
+  private unlinked: Hashed[] = [];
+  /**
+   * Links another chainer wrote beyond what this one has followed: each is checked against this chainer's own
+   * hash, and taken as its last link, once it gets there. No link is written while any is pending.
+   */
+  private ahead: LoggedLink[] = [];
   /** Link writes and event handling, one at a time. */
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: EventStore,
-    private readonly options: EventChainerOptions,
+    private readonly links: ChainLinkLog,
+    private readonly options: EventChainerOptions = {},
   ) {}
+
+  /** The last position the chain's links cover, as this chainer knows it (0 before it starts). */
+  get linkedPosition(): number {
+    return this.state?.linkedPosition ?? 0;
+  }
 
   /** Reads the last link (or starts the chain at the store's head) and follows the store from there. */
   async start(): Promise<void> {
     const state = await this.resume();
     this.state = state;
-    this.pending = { count: 0, position: state.linkedPosition, hash: state.linkedHash };
+    this.hashed = { position: state.linkedPosition, hash: state.linkedHash };
+    this.unlinked = [];
+    this.ahead = [];
     this.subscription = this.store.subscribeToAll({ after: state.linkedPosition }, (event) =>
       this.serially(() => this.chain(event)).catch((error: unknown) => {
         this.fail(error);
@@ -98,7 +123,7 @@ export class EventChainer {
     this.timer.unref();
   }
 
-  /** Resolves once every event recorded so far is hashed and linked. */
+  /** Resolves once every event recorded so far is hashed and linked (by this chainer or another). */
   async caughtUp(): Promise<void> {
     await this.subscription?.caughtUp();
     await this.serially(() => this.link());
@@ -112,81 +137,126 @@ export class EventChainer {
     await this.queue.catch(() => undefined);
   }
 
+  private now(): string {
+    return (this.options.now?.() ?? new Date()).toISOString();
+  }
+
   private async resume(): Promise<ChainState> {
-    const { linkStream } = this.options;
-    const events = await this.store.readStream(linkStream);
-    if (events.length > 0) return stateFrom(events);
+    const records = await this.links.read();
+    if (records.length > 0) return stateFrom(records, this.links.name);
     const head = await this.store.headPosition();
-    const startedAt = (this.options.now?.() ?? new Date()).toISOString();
+    const startedAt = this.now();
     const genesis = makeGenesis(head, startedAt, head > 0 ? 'migration' : 'new store');
     try {
-      await this.store.append(
-        linkStream,
-        [{ id: `${linkStream}-genesis`, type: CHAIN_STARTED, data: genesis, metadata: metadata(startedAt) }],
+      await this.links.append(
+        { id: `${this.links.name}-genesis`, type: CHAIN_STARTED, data: genesis, writtenAt: startedAt },
         'no_stream',
       );
     } catch (error) {
       // Another chainer started the chain at the same time: go on from its genesis.
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
-    return stateFrom(await this.store.readStream(linkStream));
+    return stateFrom(await this.links.read(), this.links.name);
   }
 
   private async chain(event: RecordedEvent): Promise<void> {
-    if (event.streamId === this.options.linkStream) return;
-    this.pending = {
-      count: this.pending.count + 1,
+    if (this.links.outsideChain(event)) return;
+    const hash = chainHash(this.hashed.hash, {
       position: event.position,
-      hash: chainHash(this.pending.hash, {
-        position: event.position,
-        streamId: event.streamId,
-        revision: event.revision,
-        eventId: event.id,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-        recordedAt: event.recordedAt,
-      }),
-    };
-    if (this.pending.count >= (this.options.linkEvery ?? 500)) await this.link();
+      streamId: event.streamId,
+      revision: event.revision,
+      eventId: event.id,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+      recordedAt: event.recordedAt,
+    });
+    this.hashed = { position: event.position, hash };
+    this.unlinked.push(this.hashed);
+    this.takeLinksReached();
+    if (this.unlinked.length >= (this.options.linkEvery ?? 500)) await this.link();
   }
 
+  /**
+   * Writes a link over the events hashed since the last one, at the log's revision this chainer knows. When
+   * another chainer extended the log first, reads its links, checks each against this chainer's own hashes and
+   * goes on from the newest: what remains past it is linked after it; a link past what this chainer has followed
+   * waits until it gets there.
+   */
   private async link(): Promise<void> {
-    const state = this.state;
-    if (!state || this.pending.count === 0) return;
-    const link: ChainLink = {
-      fromPosition: state.linkedPosition,
-      toPosition: this.pending.position,
-      count: this.pending.count,
-      hash: this.pending.hash,
-    };
-    const occurredAt = (this.options.now?.() ?? new Date()).toISOString();
-    try {
-      const result = await this.store.append(
-        this.options.linkStream,
-        [
+    for (;;) {
+      const state = this.state;
+      if (!state || this.ahead.length > 0 || this.unlinked.length === 0) return;
+      const last = this.unlinked[this.unlinked.length - 1];
+      const link: ChainLink = {
+        fromPosition: state.linkedPosition,
+        toPosition: last.position,
+        count: this.unlinked.length,
+        hash: last.hash,
+      };
+      try {
+        const revision = await this.links.append(
           {
-            // Deterministic: two chainers that cut the same link write the same event, which the store takes
-            // once; links cut differently conflict on the expected revision and the later one stops.
-            id: `${this.options.linkStream}-${link.fromPosition}-${link.toPosition}`,
+            // Deterministic: two chainers that cut the same link write the same record, which is kept once.
+            id: `${this.links.name}-${link.fromPosition}-${link.toPosition}`,
             type: CHAIN_LINKED,
             data: link,
-            metadata: metadata(occurredAt),
+            writtenAt: this.now(),
           },
-        ],
-        state.revision,
-      );
-      this.state = {
-        ...state,
-        revision: result.nextExpectedRevision,
-        linkedPosition: link.toPosition,
-        linkedHash: link.hash,
-      };
-      this.pending = { count: 0, position: link.toPosition, hash: link.hash };
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) throw new ChainerSuperseded(this.options.linkStream);
-      throw error;
+          state.revision,
+        );
+        this.take({ link, revision }, this.unlinked.length - 1);
+        return;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        await this.readLinksWrittenMeanwhile(state.revision);
+      }
     }
+  }
+
+  private async readLinksWrittenMeanwhile(knownRevision: number): Promise<void> {
+    const records = await this.links.read(knownRevision + 1);
+    if (records.length === 0)
+      throw new Error(
+        `${this.links.name} refused a link at revision ${knownRevision} but holds nothing after it`,
+      );
+    for (const record of records) {
+      if (record.type !== CHAIN_LINKED)
+        throw new ChainDiverged(
+          this.links.name,
+          this.hashed.position,
+          `a ${record.type} record follows the links`,
+        );
+      this.ahead.push({ link: record.data as ChainLink, revision: record.revision });
+    }
+    this.takeLinksReached();
+  }
+
+  /** Checks and takes, in order, the other chainers' links that end at or before what this one has hashed. */
+  private takeLinksReached(): void {
+    while (this.ahead.length > 0 && this.ahead[0].link.toPosition <= this.hashed.position) {
+      const logged = this.ahead.shift()!;
+      this.take(logged, this.check(logged.link));
+    }
+  }
+
+  /** The index in `unlinked` of the link's last event, once the link is found to match this chainer's hashes. */
+  private check(link: ChainLink): number {
+    const state = this.state!;
+    const differ = (detail: string) => new ChainDiverged(this.links.name, link.toPosition, detail);
+    if (link.fromPosition !== state.linkedPosition)
+      throw differ(`the link starts after position ${link.fromPosition}, not after ${state.linkedPosition}`);
+    const index = this.unlinked.findIndex((hashed) => hashed.position === link.toPosition);
+    if (index < 0) throw differ('the link ends at an event this chainer did not read');
+    if (this.unlinked[index].hash !== link.hash || index + 1 !== link.count)
+      throw differ('the link covers other events than this chainer read');
+    return index;
+  }
+
+  /** Makes a link the last one: the events up to `lastIndex` of `unlinked` are now linked. */
+  private take({ link, revision }: LoggedLink, lastIndex: number): void {
+    this.state = { ...this.state!, revision, linkedPosition: link.toPosition, linkedHash: link.hash };
+    this.unlinked = this.unlinked.slice(lastIndex + 1);
   }
 
   private serially(step: () => Promise<void>): Promise<void> {
@@ -202,12 +272,11 @@ export class EventChainer {
   }
 }
 
-function stateFrom(events: RecordedEvent[]): ChainState {
-  const [first] = events;
-  if (!first || first.type !== CHAIN_STARTED)
-    throw new Error('The chain stream does not start with its genesis');
+function stateFrom(records: ChainLogRecord[], log: string): ChainState {
+  const [first] = records;
+  if (!first || first.type !== CHAIN_STARTED) throw new Error(`${log} does not start with its genesis`);
   const genesis = first.data as ChainGenesis;
-  const last = events[events.length - 1];
+  const last = records[records.length - 1];
   const link = last.type === CHAIN_LINKED ? (last.data as ChainLink) : null;
   return {
     genesis,
@@ -224,14 +293,13 @@ function stateFrom(events: RecordedEvent[]): ChainState {
  */
 export async function verifyLinkedChain(
   store: EventStore,
-  linkStream: string,
+  log: ChainLinkLog,
   pageSize = 1_000,
 ): Promise<ChainVerification & { unlinked: number }> {
-  const links = await store.readStream(linkStream);
-  const state = stateFrom(links);
-  const { genesis } = state;
-  const chainLinks = links.slice(1).map((event) => event.data as ChainLink);
-  const beforeChain = await countUpTo(store, genesis.position, linkStream, pageSize);
+  const records = await log.read();
+  const { genesis } = stateFrom(records, log.name);
+  const chainLinks = records.slice(1).map((record) => record.data as ChainLink);
+  const beforeChain = await countUpTo(store, genesis.position, log, pageSize);
   let verified = { position: genesis.position, hash: genesis.hash };
   let checked = 0;
   const bad = (firstBadPosition: number, reason: string) => ({
@@ -259,7 +327,7 @@ export async function verifyLinkedChain(
     if (page.length === 0) break;
     for (const event of page) {
       after = event.position;
-      if (event.streamId === linkStream) continue;
+      if (log.outsideChain(event)) continue;
       const link = chainLinks[linkIndex];
       if (!link) {
         unlinked += 1;
@@ -313,7 +381,7 @@ export async function verifyLinkedChain(
 async function countUpTo(
   store: EventStore,
   position: number,
-  linkStream: string,
+  log: ChainLinkLog,
   pageSize: number,
 ): Promise<number> {
   let count = 0;
@@ -323,7 +391,7 @@ async function countUpTo(
     if (page.length === 0) break;
     for (const event of page) {
       if (event.position > position) return count;
-      if (event.streamId !== linkStream) count += 1;
+      if (!log.outsideChain(event)) count += 1;
       after = event.position;
     }
   }

@@ -67,6 +67,28 @@ describe('SqliteEventStore specifics', () => {
     expect((await store.readAll())[0].recordedAt).toBe('2024-06-01T12:00:00.000Z');
   });
 
+  it('never records an event earlier than the one before it, when the clock is set back', async () => {
+    const clock = { now: new Date('2024-06-01T12:00:00Z') };
+    const other = new SqliteEventStore(db, { now: () => clock.now });
+    await other.append('a', [{ id: 'x', type: 'T', data: {}, metadata }], 'any');
+    clock.now = new Date('2024-06-01T11:00:00Z');
+    await other.append('a', [{ id: 'y', type: 'T', data: {}, metadata }], 'any');
+    clock.now = new Date('2024-06-01T12:30:00Z');
+    await other.append('b', [{ id: 'z', type: 'T', data: {}, metadata }], 'any');
+
+    expect((await other.readAll()).map((event) => [event.id, event.recordedAt])).toEqual([
+      ['x', '2024-06-01T12:00:00.000Z'],
+      ['y', '2024-06-01T12:00:00.000Z'],
+      ['z', '2024-06-01T12:30:00.000Z'],
+    ]);
+    // "Recorded up to" a time is a prefix of the store: the as-of cut by position and by time agree.
+    expect((await other.readAll({ until: '2024-06-01T12:10:00Z' })).map((event) => event.id)).toEqual([
+      'x',
+      'y',
+    ]);
+    await other.close();
+  });
+
   it('reports a failing handler to onError', async () => {
     await store.append('a', [{ id: 'x', type: 'T', data: {}, metadata }], 'any');
     const subscription = store.subscribeToAll({ after: 0 }, () => {

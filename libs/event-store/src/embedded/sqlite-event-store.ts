@@ -38,6 +38,7 @@ interface StreamEnd {
 interface ChainTip {
   position: number;
   hash: string | null;
+  recorded_at: string;
 }
 
 interface EventPlace {
@@ -124,7 +125,7 @@ export class SqliteEventStore implements EventStore {
     const tip = this.statements.tip.get();
     let position = tip?.position ?? 0;
     let previousHash = this.previousHash(tip);
-    const recordedAt = (this.options.now?.() ?? new Date()).toISOString();
+    const recordedAt = recordedTime(this.options.now?.() ?? new Date(), tip);
     for (const event of events) {
       const existing = this.statements.placeOf.get(event.id);
       if (existing) throw new DuplicateEventIdError(event.id, existing.stream_id, existing.revision);
@@ -194,6 +195,18 @@ export class SqliteEventStore implements EventStore {
   }
 }
 
+/**
+ * The time an append is recorded at: the clock's, but never earlier than the tip's, so that recorded times follow
+ * the positions. "Recorded up to T" is then always a prefix of the store, however the wall clock was set back: the
+ * as-of read models (the last position recorded by T) and a filter on recorded times cut the history alike.
+ */
+function recordedTime(now: Date, tip: ChainTip | undefined): string {
+  const time = now.toISOString();
+  if (!tip) return time;
+  const tipMillis = Date.parse(tip.recorded_at);
+  return Number.isNaN(tipMillis) || tipMillis <= now.getTime() ? time : new Date(tipMillis).toISOString();
+}
+
 function checkExpectedRevision(
   streamId: string,
   expected: ExpectedRevision,
@@ -219,7 +232,9 @@ function prepareStatements(db: Database) {
       `INSERT INTO events (position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    tip: db.prepare<[], ChainTip>('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1'),
+    tip: db.prepare<[], ChainTip>(
+      'SELECT position, hash, recorded_at FROM events ORDER BY position DESC LIMIT 1',
+    ),
     readStream: db.prepare<[string, number, number], EventRow>(
       'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
     ),

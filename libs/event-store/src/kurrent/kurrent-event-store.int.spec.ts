@@ -1,3 +1,4 @@
+import { EventChainer, verifyLinkedChain } from '../chain/event-chainer';
 import { eventStoreContract, type EventStoreFixture } from '../testing/event-store.contract';
 import { KurrentEventStore } from './kurrent-event-store';
 import { DensePositionView, PositionIndex } from './testing/dense-position-view';
@@ -52,3 +53,67 @@ async function kurrentFixture(): Promise<EventStoreFixture> {
 }
 
 eventStoreContract('KurrentDB', kurrentFixture, { skipReason });
+
+/**
+ * The tamper-evident chain on a real server: what the unit specs' stand-in cannot prove (that the server takes the
+ * link log in a system stream, hides it from the store's reads, refuses a stale expected revision and keeps an
+ * identical record once) is checked here when a server is at hand.
+ */
+const describeWithServer = skipReason ? describe.skip : describe;
+describeWithServer(`The event chain on KurrentDB${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  it('lets two chainers keep one chain over the store, which verification then walks', async () => {
+    const connectionString = await kurrentdbUnderTest.url();
+    const streamPrefix = `lw-chain-${Date.now().toString(36)}-${process.pid}-`;
+    const connect = () =>
+      KurrentEventStore.connect(connectionString, { streamPrefix, onError: () => undefined });
+    const writer = connect();
+    const processes = [connect(), connect()];
+    const errors: unknown[] = [];
+    const chainers = processes.map(
+      (store, index) =>
+        new EventChainer(store, store.chainLinkLog(), {
+          linkEvery: index === 0 ? 3 : 5,
+          onError: (error) => errors.push(error),
+        }),
+    );
+    try {
+      await Promise.all(chainers.map((chainer) => chainer.start()));
+      for (let n = 0; n < 12; n++)
+        await writer.append(
+          `alert-${n % 3}`,
+          [
+            {
+              id: `chain-${n}`,
+              type: 'AlertRaised',
+              data: { n },
+              metadata: {
+                organizationId: 1,
+                actor: 'test',
+                correlationId: 'c',
+                causationId: null,
+                occurredAt: new Date().toISOString(),
+                schemaVersion: 1,
+              },
+            },
+          ],
+          'any',
+        );
+      await Promise.all(chainers.map((chainer) => chainer.caughtUp()));
+
+      expect(errors).toEqual([]);
+      expect(chainers[0].linkedPosition).toBe(chainers[1].linkedPosition);
+      expect((await writer.readAll()).some((event) => event.streamId.includes('lorawatch-audit'))).toBe(
+        false,
+      );
+      expect(await verifyLinkedChain(writer, writer.chainLinkLog())).toMatchObject({
+        ok: true,
+        beforeChain: 0,
+        checked: 12,
+        unlinked: 0,
+      });
+    } finally {
+      await Promise.all(chainers.map((chainer) => chainer.stop()));
+      await Promise.all([writer, ...processes].map((store) => store.close()));
+    }
+  });
+});

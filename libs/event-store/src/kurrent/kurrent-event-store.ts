@@ -50,6 +50,19 @@ import {
   type KurrentResolvedLike,
 } from './kurrent-mapping';
 import { KurrentSubscription, type AllFeed, type FeedItem, type LiveFeed } from './kurrent-subscription';
+import { KurrentChainLinkLog } from './kurrent-chain-link-log';
+
+/** What the store asks of the KurrentDB client (the edge the unit specs stand in for). */
+export type KurrentStoreClient = Pick<
+  KurrentDBClient,
+  | 'appendToStream'
+  | 'readStream'
+  | 'readAll'
+  | 'subscribeToAll'
+  | 'getStreamMetadata'
+  | 'setStreamMetadata'
+  | 'dispose'
+>;
 
 export interface KurrentEventStoreOptions {
   /**
@@ -126,7 +139,7 @@ export class KurrentEventStore implements EventStore {
   private readonly boundChecked = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly client: KurrentDBClient,
+    private readonly client: KurrentStoreClient,
     private readonly options: KurrentEventStoreOptions = {},
   ) {
     this.namespace = new StreamNamespace(options.streamPrefix ?? '');
@@ -333,6 +346,14 @@ export class KurrentEventStore implements EventStore {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     if (this.options.ownsClient) await this.client.dispose();
+  }
+
+  /**
+   * The log of the tamper-evident chain kept over this store's events (docs/architecture.md, "Tamper evidence"):
+   * the system stream of its namespace, which the store's own reads never show.
+   */
+  chainLinkLog(): KurrentChainLinkLog {
+    return new KurrentChainLinkLog(this.client, this.namespace.prefix, this.options.streamBounds ?? []);
   }
 
   /** Entries of $all (through the filter) strictly after a port position, in order, read page by page. */

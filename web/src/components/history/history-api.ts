@@ -22,7 +22,7 @@ export function getHistoryLines(api: ApiClient, subject: HistorySubject, to?: st
 }
 
 /**
- * The earlier of two upper bounds on when events happened, either absent. A bare date covers its whole day
+ * The earlier of two upper bounds on when events were recorded, either absent. A bare date covers its whole day
  * (UTC), as the API reads `to`; a bound that reads as no time gives way to the other.
  */
 export function earlierBound(first: string | undefined, second: string | undefined): string | undefined {
