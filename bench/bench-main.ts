@@ -8,6 +8,7 @@ import { fixed } from './support/stats';
 import type { ScenarioContext } from './scenarios/context';
 import { runIngest } from './scenarios/ingest';
 import { runLiveNetwork } from './scenarios/live-network';
+import { runScaleOut } from './scenarios/scale-out';
 import { runStored } from './scenarios/stored';
 import { runWhatIfBench } from './scenarios/what-if';
 
@@ -88,6 +89,7 @@ export async function runBench(argv: readonly string[], command = commandLine(ar
     );
   }
   if (only.has('f')) reports.push(await runWhatIfBench(context, options.whatIf, 'f'));
+  if (only.has('g')) reports.push(await runScaleOut(context, options.scaleOut));
   if (profileRoot) rmSync(profileRoot, { recursive: true, force: true });
 
   const file = await writeRecord(options, command, reports);

@@ -51,6 +51,16 @@ export interface StoreSizes {
   concurrency: number;
 }
 
+export interface ScaleOutSizes {
+  /** Messages of the simulated traffic (ChirpStack v3, JSON), the same in every topology. */
+  messages: number;
+  devices: number;
+  /** Mean time between two joins of a device in simulated time. */
+  rejoinSeconds: number;
+  /** Detector replicas of the scale-out topologies. */
+  detectors: number;
+}
+
 export interface BenchOptions {
   quick: boolean;
   only: ScenarioId[];
@@ -62,6 +72,7 @@ export interface BenchOptions {
   live: LiveSizes;
   store: StoreSizes;
   whatIf: WhatIfSizes;
+  scaleOut: ScaleOutSizes;
 }
 
 export interface WhatIfSizes {
@@ -80,6 +91,7 @@ Runs every scenario and rewrites the tables of ${FULL_RECORD} (between its bench
                           a ingest per format   b join storm   c alert latency
                           d restart and rebuild of a large store   e API latency on that store
                           f what-if run of a policy over 1 M stored packets
+                          g scale-out on a Kafka broker: one and two collectors, three detectors, beside the standalone
   --out FILE            write the record to FILE instead ('-': print it only)
   --profile             CPU-profile the server in each scenario and record its top entries
   --formats LIST        (a) formats, comma-separated: ${INGEST_FORMATS.join(', ')}
@@ -90,6 +102,8 @@ Runs every scenario and rewrites the tables of ${FULL_RECORD} (between its bench
   --alerts N            (c) alerts to time
   --scale S             (d, e) store size, 1 = 10 M packets, 1 M alerts, 50 k devices
   --what-if-scale S     (f) store size of the what-if run, 0.1 = 1 M packets
+  --scale-out-messages N
+                        (g) messages of the traffic each topology ingests
   --requests N          (e) requests per endpoint
   --concurrency N       (e) requests in flight
 BENCH_SERVER_FLAGS passes node flags to every server the benchmark starts.`;
@@ -111,6 +125,7 @@ function defaults(quick: boolean): Omit<BenchOptions, 'only' | 'out' | 'profile'
         },
         store: { scale: 0.01, requests: 20, concurrency: 4 },
         whatIf: { scale: 0.005 },
+        scaleOut: { messages: 1000, devices: 40, rejoinSeconds: 300, detectors: 3 },
       }
     : {
         quick,
@@ -127,6 +142,7 @@ function defaults(quick: boolean): Omit<BenchOptions, 'only' | 'out' | 'profile'
         },
         store: { scale: 1, requests: 200, concurrency: 8 },
         whatIf: { scale: 0.1 },
+        scaleOut: { messages: 20_000, devices: 500, rejoinSeconds: 600, detectors: 3 },
       };
 }
 
@@ -208,6 +224,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--what-if-scale':
         options.whatIf.scale = positive(index++, name, false);
+        break;
+      case '--scale-out-messages':
+        options.scaleOut.messages = positive(index++, name);
         break;
       case '--requests':
         options.store.requests = positive(index++, name);

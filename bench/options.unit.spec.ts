@@ -5,7 +5,7 @@ describe('the benchmark command line', () => {
     const options = parseOptions([]);
     expect(options).toMatchObject({
       quick: false,
-      only: ['a', 'b', 'c', 'd', 'e', 'f'],
+      only: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
       out: FULL_RECORD,
       profile: false,
     });
@@ -13,6 +13,7 @@ describe('the benchmark command line', () => {
     expect(options.live).toMatchObject({ stormDevices: 1000, stormSeconds: 10, rate: 1000 });
     expect(options.live.alerts).toBeGreaterThanOrEqual(200);
     expect(options.store).toMatchObject({ scale: 1 });
+    expect(options.scaleOut).toMatchObject({ messages: 20_000, detectors: 3 });
   });
 
   it('runs small sizes into a file of its own with --quick, and never over the record', () => {
@@ -21,6 +22,7 @@ describe('the benchmark command line', () => {
     expect(options.ingest.messages).toBe(2000);
     expect(options.live.stormDevices).toBe(100);
     expect(options.store.scale).toBe(0.01);
+    expect(options.scaleOut.messages).toBe(1000);
     expect(() => parseOptions(['--quick', '--out', FULL_RECORD])).toThrow('--quick never writes over');
     expect(() => parseOptions(['--quick', '--out', `./${FULL_RECORD}`])).toThrow('--quick never writes over');
     expect(parseOptions(['--quick', '--out', '-']).out).toBe('-');
@@ -34,11 +36,12 @@ describe('the benchmark command line', () => {
     expect(parseOptions(['--scale', '0.1', '--rate', '400']).store.scale).toBe(0.1);
     expect(parseOptions(['--what-if-scale', '0.01']).whatIf.scale).toBe(0.01);
     expect(parseOptions([]).whatIf.scale).toBe(0.1);
+    expect(parseOptions(['--only', 'g', '--scale-out-messages', '5000']).scaleOut.messages).toBe(5000);
     expect(parseOptions(['--rate', '400']).live).toMatchObject({ rate: 400, alertRate: 400 });
   });
 
   it('refuses what it does not know, saying what it expected', () => {
-    expect(() => parseOptions(['--only', 'a,x'])).toThrow('--only takes scenarios among a,b,c,d,e,f');
+    expect(() => parseOptions(['--only', 'a,x'])).toThrow('--only takes scenarios among a,b,c,d,e,f,g');
     expect(() => parseOptions(['--formats', 'lorawan-v9'])).toThrow('unknown format lorawan-v9');
     expect(() => parseOptions(['--messages', '-3'])).toThrow('--messages must be a positive integer');
     expect(() => parseOptions(['--scale'])).toThrow('--scale needs a value');

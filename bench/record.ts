@@ -11,7 +11,7 @@ export const BEGIN = '<!-- bench:begin -->';
 export const END = '<!-- bench:end -->';
 const BLOCK_OPEN = /^<!-- bench:scenario ([a-z]) (.*) -->$/;
 
-export const SCENARIO_IDS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+export const SCENARIO_IDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 
 export function isScenarioId(value: string): value is ScenarioId {

@@ -3,7 +3,7 @@ import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-s
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
-import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
+import { AlertEventTypes, type AlertRaised } from '@lorawatch/alerts/alert.events';
 import { ALERTS } from '@lorawatch/alerts/projection/alert.view';
 
 /** How far a standalone server's pipeline has got, read from its SQLite file (by tests and benchmarks). */
@@ -18,9 +18,24 @@ export interface PipelineProgress {
   alertsProjected: number;
 }
 
-export async function readPipelineProgress(databaseFile: string, partitions = 4): Promise<PipelineProgress> {
+/** Where the packets are counted when the packet log is not the SQLite file's (a Kafka topic). */
+export interface PacketLogEnds {
+  readonly partitions: number;
+  endOffsets(): Promise<number[]>;
+}
+
+/**
+ * Reads the progress from the SQLite file of the event and read stores; the packets logged from `packetLog` when
+ * given (it stays open), else from the file's own packet log.
+ */
+export async function readPipelineProgress(
+  databaseFile: string,
+  partitions = 4,
+  packetLog?: PacketLogEnds,
+): Promise<PipelineProgress> {
   const db = openDatabase(databaseFile);
-  const log = new SqlitePacketLog(db, { partitions });
+  const embedded = packetLog ? null : new SqlitePacketLog(db, { partitions });
+  const log: PacketLogEnds = embedded ?? (packetLog as PacketLogEnds);
   const store = new SqliteReadStore(db);
   const events = new SqliteEventStore(db);
   try {
@@ -36,7 +51,25 @@ export async function readPipelineProgress(databaseFile: string, partitions = 4)
     return { logged, detected, alertsRaised, alertsProjected };
   } finally {
     // Each store listens for the others' commits: close them (not only the file) so no listener is left behind.
-    await Promise.all([log.close(), store.close(), events.close()]);
+    await Promise.all([embedded?.close(), store.close(), events.close()]);
+    if (db.open) db.close();
+  }
+}
+
+/** The alerts raised so far in the event store of a SQLite file, counted by alert code (e.g. LAF-001 → 15). */
+export async function readAlertCodes(databaseFile: string): Promise<Map<string, number>> {
+  const db = openDatabase(databaseFile);
+  const events = new SqliteEventStore(db);
+  try {
+    const counts = new Map<string, number>();
+    for (const event of await events.readAll()) {
+      if (event.type !== AlertEventTypes.Raised) continue;
+      const code = (event.data as Partial<AlertRaised>).code ?? 'unknown';
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+    }
+    return counts;
+  } finally {
+    await events.close();
     if (db.open) db.close();
   }
 }

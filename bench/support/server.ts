@@ -9,11 +9,18 @@ import { sleep, until } from './stats';
 export const ADMIN = 'bench';
 export const PASSWORD = 'B3nch!mark';
 
-/** The compiled server entry, next to this file in dist/. */
-const STANDALONE_MAIN = join(__dirname, '..', '..', 'apps', 'standalone', 'main.js');
+/** The product's processes: the standalone server, or one part of the scale-out deployment. */
+export type ServerApp = 'standalone' | 'api' | 'collector' | 'detector' | 'projector';
+
+/** The compiled entry of an app, next to this file in dist/. */
+const appMain = (app: ServerApp) => join(__dirname, '..', '..', 'apps', app, 'main.js');
 
 export interface ServerOptions {
+  /** Which process; default the standalone server. */
+  app?: ServerApp;
   dataDir: string;
+  /** File in DATA_DIR that takes the process's output; default server.log. */
+  logName?: string;
   /** Extra environment (e.g. DETECTOR_TICK_SECONDS). */
   env?: Record<string, string>;
   /** When set, the server writes CPU profiles there (`--cpu-prof`). */
@@ -22,8 +29,9 @@ export interface ServerOptions {
 }
 
 /**
- * The standalone server (`npm start`'s app) in its own process, on a fresh port, output kept in
- * DATA_DIR/server.log. BENCH_SERVER_FLAGS adds node flags (e.g. `--max-old-space-size=4096`).
+ * The standalone server (`npm start`'s app), or another process of the product, in its own process on a fresh port
+ * (PORT for those that serve the API, OPS_PORT for the others), output kept in DATA_DIR/server.log (or `logName`).
+ * BENCH_SERVER_FLAGS adds node flags (e.g. `--max-old-space-size=4096`).
  */
 export class BenchServer {
   readonly base: string;
@@ -46,15 +54,17 @@ export class BenchServer {
       mkdirSync(options.profileDir, { recursive: true });
       flags.push('--cpu-prof', `--cpu-prof-dir=${options.profileDir}`);
     }
-    const logFile = join(options.dataDir, 'server.log');
+    const app = options.app ?? 'standalone';
+    const logFile = join(options.dataDir, options.logName ?? 'server.log');
     mkdirSync(options.dataDir, { recursive: true });
     const log = createWriteStream(logFile, { flags: 'a' });
     const started = Date.now();
-    const child = spawn(process.execPath, [...flags, STANDALONE_MAIN], {
+    const portVariable = app === 'standalone' || app === 'api' ? 'PORT' : 'OPS_PORT';
+    const child = spawn(process.execPath, [...flags, appMain(app)], {
       env: {
         ...process.env,
         DATA_DIR: options.dataDir,
-        PORT: String(port),
+        [portVariable]: String(port),
         DEMO: '0',
         ADMIN_USERNAME: ADMIN,
         ADMIN_PASSWORD: PASSWORD,
@@ -67,7 +77,13 @@ export class BenchServer {
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     const server = new BenchServer(child, port, logFile);
-    await server.waitUntilReady(options.readyTimeoutMs ?? 120_000);
+    try {
+      await server.waitUntilReady(options.readyTimeoutMs ?? 120_000);
+    } catch (error) {
+      // Not ready in time: nobody holds the process to stop it later.
+      await server.stop(5_000);
+      throw error;
+    }
     server.readyMs = Date.now() - started;
     return server;
   }
@@ -156,12 +172,7 @@ export class BenchServer {
 
   /** The server's resident memory now, in MB (Linux). */
   rssMb(): number {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'));
-      return match ? Number(match[1]) / 1024 : 0;
-    } catch {
-      return 0;
-    }
+    return rssMbOf(this.child.pid);
   }
 
   /** Lines of the server's output that report an error (a thread that died, a failed job...). */
@@ -192,6 +203,17 @@ export class BenchServer {
     const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
     await exited;
     clearTimeout(timer);
+  }
+}
+
+/** A process's resident memory now, in MB (Linux); 0 when it is gone or unknown. */
+export function rssMbOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
   }
 }
 
