@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const root = dirname(fileURLToPath(import.meta.url));
 
 /** The pure core: the domain model, the LoRaWAN codec and the detectors. No framework, no engine, no other lib. */
-const CORE_LIBS = ['domain', 'lorawan', 'detectors'];
+const CORE_LIBS = ['domain', 'lorawan', 'detectors', 'contracts'];
 /** Storage and projection plumbing beneath the contexts. */
 const PLUMBING_LIBS = ['sqlite', 'event-store', 'packet-log', 'read-store', 'projections'];
 /** Shared infrastructure the contexts stand on: configuration, engines, HTTP and platform helpers, mail, operations. */
@@ -43,6 +43,65 @@ const CONTEXT_LIBS = folders('libs').filter(
 );
 const inLibs = (libs) => libs.map((lib) => `libs/${lib}`);
 
+/**
+ * The contexts in levels, lowest first: a context imports only contexts on a lower level, never one on its own
+ * level or above, so the context graph has no loop. A context not placed here (a new one) stands above them all:
+ * it may import any of them, and none of them may import it, until it is placed.
+ */
+const CONTEXT_LEVELS = [
+  ['accounts', 'ingest'],
+  ['app-keys', 'assets', 'console-config', 'policies', 'simulator'],
+  ['alerts', 'tags'],
+  ['dashboard', 'data-sources'],
+  ['detection', 'notifications'],
+  ['issues', 'what-if'],
+  ['audit', 'realtime'],
+];
+const levelOf = (context) => CONTEXT_LEVELS.findIndex((level) => level.includes(context));
+const UNPLACED_CONTEXTS = CONTEXT_LIBS.filter((lib) => levelOf(lib) === -1);
+
+const contextLevelZones = CONTEXT_LEVELS.flatMap((level, index) =>
+  level.map((context) => ({
+    target: `libs/${context}`,
+    from: inLibs([
+      ...CONTEXT_LEVELS.slice(index)
+        .flat()
+        .filter((other) => other !== context),
+      ...UNPLACED_CONTEXTS,
+    ]),
+    message:
+      'A context imports only contexts on a lower level (CONTEXT_LEVELS in eslint.config.mjs): for what it needs ' +
+      'of a context above, give it a port of its own that the process wires in; a contract both read (events, ids, ' +
+      'small views) belongs in libs/domain.',
+  })),
+);
+
+/**
+ * A context's write side (`commands/`: handlers, their requests and helpers) is its own: another context asks
+ * through what the context shows (its events, views and ids) or through a port. The what-if request still borrows
+ * the policy items' request, grandfathered until the what-if moves off it.
+ */
+const COMMANDS_MESSAGE = "A context never imports another context's write side (its commands folder).";
+const commandsOf = (contexts) => contexts.map((context) => `libs/${context}/src/commands`);
+const commandZones = [
+  ...CONTEXT_LIBS.map((context) => ({
+    target: `libs/${context}`,
+    from: commandsOf(
+      CONTEXT_LIBS.filter((other) => other !== context && !(context === 'what-if' && other === 'policies')),
+    ),
+    message: COMMANDS_MESSAGE,
+  })),
+  {
+    target: 'libs/what-if',
+    from: 'libs/policies/src/commands',
+    except: ['./shared/policy-item.request.ts'],
+    message: COMMANDS_MESSAGE,
+  },
+];
+
+/** Product code only: a spec may reach a context above its own to set the scene. */
+const contextZones = [...contextLevelZones, ...commandZones];
+
 /** Backend zones that hold for every file, product code and tests alike. */
 const backendZones = [
   {
@@ -62,6 +121,13 @@ const backendZones = [
     message: 'Storage and projection plumbing knows no context.',
   },
   {
+    target: inLibs([...PLUMBING_LIBS, ...INFRASTRUCTURE_LIBS]),
+    from: inLibs(COMPOSITION_LIBS),
+    message:
+      'Plumbing and infrastructure know no composition: what only the process knows (the list of read models, ' +
+      'for one) comes in through a port or a parameter.',
+  },
+  {
     // ops still reaches into accounts and alerts (its guard and its OpenAPI document): it joins once those move.
     target: inLibs(INFRASTRUCTURE_LIBS.filter((lib) => lib !== 'ops')),
     from: inLibs(CONTEXT_LIBS),
@@ -77,6 +143,7 @@ const backendZones = [
 /** Product code (apps and libs, not their specs or test doubles) never leans on test or benchmark support. */
 const productZones = [
   ...backendZones,
+  ...contextZones,
   {
     target: ['apps', 'libs'],
     from: ['test', 'bench'],

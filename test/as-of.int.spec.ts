@@ -8,7 +8,8 @@ import { systemClock } from '@lorawatch/platform/clock';
 import { toHttp } from '@lorawatch/platform/domain-error-http';
 import { Unavailable } from '@lorawatch/platform/domain-errors';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
-import { buildReadModelsAsOf } from '@lorawatch/projections/scratch/build-read-models';
+import { buildReadModelsAsOf } from '@lorawatch/processes/as-of/build-read-models-as-of';
+import { scratchBuildWorkerFile } from '@lorawatch/processes/as-of/scratch-build-worker-file';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
@@ -185,7 +186,12 @@ describe('the history as it was (as_of)', () => {
   });
 
   it('builds a time once for requests that arrive together, and keeps only the newest times', async () => {
-    const history = new AsOfReadModels(harness.config, systemClock, { cacheEntries: 1 });
+    const history = new AsOfReadModels(
+      harness.config,
+      systemClock,
+      { cacheEntries: 1 },
+      scratchBuildWorkerFile(),
+    );
     try {
       const folder = join(harness.config.dataDir, 'as-of');
       const filesOf = () =>
@@ -211,7 +217,12 @@ describe('the history as it was (as_of)', () => {
   });
 
   it('stops a build that runs out of time and answers 503, and the server keeps answering', async () => {
-    const history = new AsOfReadModels(harness.config, systemClock, { timeoutMs: 1 });
+    const history = new AsOfReadModels(
+      harness.config,
+      systemClock,
+      { timeoutMs: 1 },
+      scratchBuildWorkerFile(),
+    );
     try {
       const error = await history.readStore(await moment(), live).then(
         () => null,

@@ -56,6 +56,59 @@ describe('lint boundaries', () => {
     expect(ids).toEqual([]);
   });
 
+  it('refuses a context importing a context on a higher level', () => {
+    const ids = ruleIdsFor(
+      'libs/assets/src/boundary-probe.ts',
+      "import { AlertEventTypes } from '@lorawatch/alerts/alert.events';\n\nexport const probe = AlertEventTypes;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a context importing another on its own level', () => {
+    const ids = ruleIdsFor(
+      'libs/tags/src/boundary-probe.ts',
+      "import { AlertEventTypes } from '@lorawatch/alerts/alert.events';\n\nexport const probe = AlertEventTypes;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a context import a context on a lower level', () => {
+    const ids = ruleIdsFor(
+      'libs/alerts/src/boundary-probe.ts',
+      "import { hidingStream } from '@lorawatch/assets/domain/asset-attribute.events';\n\nexport const probe = hidingStream;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it("refuses a context importing another context's write side", () => {
+    const ids = ruleIdsFor(
+      'libs/tags/src/boundary-probe.ts',
+      [
+        "import { SetImportanceBody } from '@lorawatch/assets/commands/set-importance/set-importance.dto';",
+        '',
+        'export const probe = SetImportanceBody;',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a spec reach a context above its own', () => {
+    const ids = ruleIdsFor(
+      'libs/assets/src/boundary-probe.spec.ts',
+      "import { AlertEventTypes } from '@lorawatch/alerts/alert.events';\n\nexport const probe = AlertEventTypes;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it('refuses the projection plumbing importing the composition', () => {
+    const ids = ruleIdsFor(
+      'libs/projections/src/scratch/boundary-probe.ts',
+      "import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';\n\nexport const probe = PROJECTIONS_IN_ORDER;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
   it('refuses one console feature importing another', () => {
     const ids = ruleIdsFor(
       'web/src/features/alerts/boundary-probe.ts',

@@ -3,7 +3,7 @@ import { loadConfig, type AppConfig } from '@lorawatch/config/app-config';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
-import { buildReadModelsAsOf } from '@lorawatch/projections/scratch/build-read-models';
+import { buildReadModelsAsOf } from '@lorawatch/processes/as-of/build-read-models-as-of';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
 import { ProgressBar } from './progress-bar';

@@ -1,13 +1,10 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
+import type { AlertResolver } from '@lorawatch/domain/alert.view';
 
 /** Stream alert-<alertId>; the id is deterministic, so a re-processed packet cannot raise the same alert twice. */
 export type AlertRaised = AlertDraft;
 
-export interface AlertResolver {
-  userId: number;
-  username: string;
-  fullName: string;
-}
+export type { AlertResolver };
 
 /** An admin marked one alert resolved (docs/api.md §6); resolving again overwrites the previous resolution. */
 export interface AlertResolved {

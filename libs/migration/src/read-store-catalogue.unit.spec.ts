@@ -69,7 +69,7 @@ const CHECKPOINT_WRITERS: Record<string, string> = {
 describe('the read-store catalogue of the migration', () => {
   it('finds the declarations it scans for (the scan itself works)', () => {
     const declared = declaredCollections();
-    expect(declared.get('alerts')).toBe('libs/alerts/src/projection/alert.view.ts');
+    expect(declared.get('alerts')).toBe('libs/domain/src/alert.view.ts');
     expect(declared.get('detector_state')).toBe('libs/detection/src/event-time-watermark.ts');
   });
 

@@ -20,10 +20,12 @@ import { MailModule } from '@lorawatch/mail/mail.module';
 import { NotificationsModule } from '@lorawatch/notifications/notifications.module';
 import { PoliciesModule } from '@lorawatch/policies/policies.module';
 import { READ_MODEL_SYNC } from '@lorawatch/projections/read-model-sync';
+import { SCRATCH_BUILD_WORKER } from '@lorawatch/projections/scratch/scratch-build-pool';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { TagsModule } from '@lorawatch/tags/tags.module';
 import { WhatIfModule } from '@lorawatch/what-if/what-if.module';
 import { READINESS } from '@lorawatch/ops/readiness';
+import { scratchBuildWorkerFile } from './as-of/scratch-build-worker-file';
 
 @Global()
 @Module({})
@@ -87,8 +89,10 @@ export class ProcessModule {
           inject: [READ_STORE],
           useFactory: (store: ReadStore) => keyAuditBacklog(store),
         },
+        // The as-of read models build every read model of the product: only the composition knows that list.
+        { provide: SCRATCH_BUILD_WORKER, useFactory: scratchBuildWorkerFile },
       ],
-      exports: [READ_MODEL_SYNC, READINESS, ASSET_ISSUES, KEY_AUDIT_BACKLOG],
+      exports: [READ_MODEL_SYNC, READINESS, ASSET_ISSUES, KEY_AUDIT_BACKLOG, SCRATCH_BUILD_WORKER],
     };
   }
 }

@@ -3,7 +3,7 @@ import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection
 import { alertJson } from '@lorawatch/alerts/queries/alert.json';
 import { AlertEventTypes, type AlertRaised } from '@lorawatch/alerts/alert.events';
 import { dataSourceJson } from '@lorawatch/data-sources/projection/data-source.json';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { dataSourcesProjection } from '@lorawatch/data-sources/projection/data-sources.projection';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import {

@@ -4,7 +4,7 @@ import {
 } from '@lorawatch/assets/domain/asset-attribute.events';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
-import type { Packet } from '@lorawatch/domain/packet';
+import { packetJson } from '@lorawatch/domain/packet-json';
 import type { Importance } from '@lorawatch/domain/risk';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { IssueEventTypes, type IssueOpened } from '@lorawatch/domain/issue.events';
@@ -160,31 +160,4 @@ export function newlyVisibleAlertId(update: ProjectionUpdate): string | null {
     if (op.op === 'patch' && op.set.show === true) return op.id;
   }
   return null;
-}
-
-/** The packet fields the alert dialog shows, in the API's snake_case. */
-export function packetJson(packet: Packet) {
-  return {
-    id: packet.id,
-    date: packet.date,
-    topic: packet.topic,
-    data_collector_id: packet.dataSourceId,
-    gateway: packet.gateway,
-    m_type: packet.mType,
-    dev_eui: packet.devEui,
-    join_eui: packet.joinEui,
-    dev_nonce: packet.devNonce,
-    dev_addr: packet.devAddr,
-    f_count: packet.fCount,
-    f_port: packet.fPort,
-    mic: packet.mic,
-    rssi: packet.rssi,
-    lsnr: packet.lsnr,
-    freq: packet.frequency,
-    spreading_factor: packet.spreadingFactor,
-    size: packet.size,
-    data: packet.data,
-    latitude: packet.latitude,
-    longitude: packet.longitude,
-  };
 }

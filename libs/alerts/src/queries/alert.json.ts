@@ -1,6 +1,7 @@
-import type { AlertType } from '@lorawatch/domain/alert-catalogue';
 import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
 import type { AlertView } from '../projection/alert.view';
+
+export { alertTypeJson } from '@lorawatch/domain/alert-type.json';
 
 /** API shape of an alert (docs/api.md §6); the short form is {id, type, created_at}. */
 export function alertJson(alert: AlertView, dataSourceName: string | null, full: boolean) {
@@ -30,20 +31,5 @@ export function alertJson(alert: AlertView, dataSourceName: string | null, full:
         }
       : null,
     asset_importance: alert.assetImportance,
-  };
-}
-
-export function alertTypeJson(type: AlertType) {
-  return {
-    id: type.id,
-    code: type.code,
-    name: type.name,
-    message: type.message,
-    risk: type.risk,
-    description: type.description,
-    technicalDescription: type.technicalDescription,
-    recommendedAction: type.recommendedAction,
-    forAssetType: type.forAssetType,
-    parameters: type.parameters,
   };
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { ALERT_CATALOGUE } from '@lorawatch/domain/alert-catalogue';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { READ_STORE, type Filter, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
 import { seekKey, seekValues } from '@lorawatch/read-store/seek';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';

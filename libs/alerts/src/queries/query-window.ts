@@ -1,5 +1,5 @@
 import { IsOptional, IsString } from 'class-validator';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { badRequest } from '@lorawatch/platform/http-errors';
 

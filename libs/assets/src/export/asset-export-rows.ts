@@ -1,13 +1,8 @@
 import type { Importance } from '@lorawatch/domain/risk';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { keysetPages, mapChunks } from '@lorawatch/platform/export/keyset-pages';
 import type { Filter, ReadStore, Sort } from '@lorawatch/read-store/read-store.port';
-import {
-  TAG_ASSIGNMENTS,
-  TAGS,
-  type TagAssignmentView,
-  type TagView,
-} from '@lorawatch/tags/projection/tag.view';
+import { TAG_ASSIGNMENTS, TAGS, type TagAssignmentView, type TagView } from '@lorawatch/domain/tag.view';
 import { ASSETS, type AssetView } from '../asset.view';
 import { DEFAULT_IMPORTANCE } from '../domain/importance';
 import { ASSET_HIDING, hidingId, type AssetHidingView } from '../projection/asset-hiding.view';

@@ -8,7 +8,7 @@ import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';
 import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stream-export';
 import { READ_STORE, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../commands/shared/not-system';
+import { requireMember } from '../require-member';
 import { INVENTORY_ORDER_FIELDS, type InventoryOrderField } from '../queries/list-inventory/inventory-order';
 import { InventoryFilterQuery, OrderedQuery } from '../queries/shared/asset-filter.query';
 import { inventoryCriteria, matchesInventory } from '../queries/shared/inventory-filter';

@@ -8,7 +8,7 @@ import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';
 import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stream-export';
 import { READ_STORE, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../commands/shared/not-system';
+import { requireMember } from '../require-member';
 import { OrderedQuery } from '../queries/shared/asset-filter.query';
 import type { InventoryRow } from '../queries/shared/inventory-rows';
 import { parseOrder } from '../queries/shared/paging';

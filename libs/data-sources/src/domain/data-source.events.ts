@@ -87,7 +87,7 @@ export const DataSourceEventTypes = {
   LimitationsChanged: 'DataSourceLimitationsChanged',
 } as const;
 
-export type DataSourceStatus = 'CONNECTED' | 'DISCONNECTED' | 'DISABLED';
+export type { DataSourceStatus } from '@lorawatch/domain/data-source.view';
 
 /** The log's event types (docs/api.md §4), one per data-source event. */
 export const LOG_TYPE_BY_EVENT: Record<string, string> = {

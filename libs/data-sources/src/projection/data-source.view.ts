@@ -1,44 +1,7 @@
-import type { DataSourceType } from '@lorawatch/domain/packet';
-import type { DataSourceSettings, DataSourceStatus } from '../domain/data-source.events';
+import type { DataSourceSettings } from '../domain/data-source.events';
 
-/** Data sources read model. Secrets are not in it: only whether one is set. */
-export interface DataSourceView {
-  id: string;
-  dataSourceId: number;
-  organizationId: number;
-  name: string;
-  description: string;
-  typeId: number;
-  type: DataSourceType;
-  host: string | null;
-  port: number | null;
-  username: string | null;
-  hasPassword: boolean;
-  ssl: boolean;
-  caCert: string | null;
-  clientCert: string | null;
-  hasClientKey: boolean;
-  topics: string[];
-  policyId: number;
-  regionId: number | null;
-  gateways: Array<{ gatewayId: string; gatewayName: string }>;
-  hasGatewayApiKey: boolean;
-  status: DataSourceStatus;
-  verified: boolean;
-  createdAt: string;
-  lastError: string | null;
-  deleted: boolean;
-  /**
-   * What the collector cannot see of the network, as the console shows it (DataSourceLimitationsChanged); absent in
-   * views built before it was kept, which read as none.
-   */
-  limitations?: string[];
-}
-
-export const DATA_SOURCES = {
-  name: 'data_sources',
-  indexes: [{ fields: ['organizationId'] }, { fields: ['policyId'] }],
-};
+/** The read model's contract lives in the domain, beneath every context that reads it. */
+export { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 
 /** The settings part of the view, shared by creation and update. */
 export function settingsView(settings: DataSourceSettings) {

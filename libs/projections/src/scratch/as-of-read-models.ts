@@ -11,7 +11,7 @@ import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
 import { checkAsOf } from './as-of-time';
 import { removeDatabaseFile } from './build-read-models';
-import { ScratchBuildPool } from './scratch-build-pool';
+import { SCRATCH_BUILD_WORKER, ScratchBuildPool } from './scratch-build-pool';
 
 /** Limits of the scratch builds behind `as_of`. */
 export interface AsOfLimits {
@@ -56,9 +56,10 @@ export class AsOfReadModels implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Optional() @Inject(AS_OF_LIMITS) limits?: Partial<AsOfLimits>,
+    @Optional() @Inject(SCRATCH_BUILD_WORKER) workerFile?: string,
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
-    this.pool = new ScratchBuildPool({ maxHeapMb: this.limits.maxHeapMb });
+    this.pool = new ScratchBuildPool({ workerFile, maxHeapMb: this.limits.maxHeapMb });
     this.folder = join(config.dataDir, 'as-of');
   }
 

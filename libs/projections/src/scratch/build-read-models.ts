@@ -1,10 +1,10 @@
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { productUpcasters } from '@lorawatch/engines/product-upcasters';
+import type { UpcasterRegistry } from '@lorawatch/event-store/upcasting/upcaster-registry';
 import { UpcastingEventStore } from '@lorawatch/event-store/upcasting/upcasting-event-store';
-import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
+import type { Projection } from '../projection';
 import { ProjectionRunner } from '../projection-runner';
 import { FrozenEventStore, historyBounds, openEventsReadOnly } from './frozen-event-store';
 
@@ -36,14 +36,22 @@ export class OutsideHistoryError extends Error {
 /** Checkpoint name under which a scratch file records the position it was built up to. */
 export const SCRATCH_POSITION = 'scratch:last-position';
 
+/** What a build runs: the product's projections and upcasters, which only the process knows. */
+export interface ReadModelsOfProduct {
+  /** In the order the runner starts them. */
+  projections: Projection[];
+  upcasters: UpcasterRegistry;
+}
+
 /**
- * Builds every read model of the product as it stood at `until` into a new file, from the live store opened
+ * Builds the read models of `product` as they stood at `until` into a new file, from the live store opened
  * read-only: the live file and its read models are never written, so this runs beside a running server. The
- * projections run exactly as the live projector runs them, on events that stop at the last position recorded by
- * then. `onProgress` hears of the highest position applied so far.
+ * projections run exactly as the live projector runs them, on events (upcast as the live store upcasts them) that
+ * stop at the last position recorded by then. `onProgress` hears of the highest position applied so far.
  */
-export async function buildReadModelsAsOf(
+export async function buildReadModels(
   task: ScratchBuildTask,
+  product: ReadModelsOfProduct,
   onProgress?: (applied: number, lastPosition: number) => void,
 ): Promise<ScratchBuildResult> {
   const started = process.hrtime.bigint();
@@ -61,11 +69,11 @@ export async function buildReadModelsAsOf(
     const failure = new Promise<never>((_resolve, reject) => (failed = reject));
     failure.catch(() => undefined);
     const frozen = new FrozenEventStore(source, lastPosition, (error) => failed(error));
-    const events = new UpcastingEventStore(frozen, productUpcasters);
+    const events = new UpcastingEventStore(frozen, product.upcasters);
     const target = openDatabase(task.outFile);
     const store = new SqliteReadStore(target);
     try {
-      const runner = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER);
+      const runner = new ProjectionRunner(events, store, product.projections);
       let applied = 0;
       const progress = runner.updates$.subscribe((update) => {
         if (update.event.position <= applied) return;

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
@@ -7,19 +6,17 @@ import type { ScratchBuildResult, ScratchBuildTask } from './build-read-models';
 /** What a build answers: the scratch file, a time outside the history, or why it failed. */
 export type ScratchBuildOutcome = { built: ScratchBuildResult } | { outside: string } | { failure: string };
 
+/**
+ * The worker file that builds the product's read models as of a time (its default export takes a ScratchBuildTask
+ * and answers a ScratchBuildOutcome). The process wires it in: only the composition knows every read model.
+ */
+export const SCRATCH_BUILD_WORKER = Symbol('SCRATCH_BUILD_WORKER');
+
 export interface ScratchBuildPoolOptions {
+  /** The worker's file: compiled .js, or .ts under the test runner or tsx (started through ts-worker.js). */
   workerFile?: string;
   /** Heap a build thread may use before it is stopped (default 512 MB). */
   maxHeapMb?: number;
-}
-
-/**
- * The compiled .js beside this file in the built server, the .ts source under the test runner or tsx (started
- * through ts-worker.js, which registers tsx in the thread first).
- */
-export function scratchBuildWorkerFile(): string {
-  const compiled = join(__dirname, 'scratch-build.worker.js');
-  return existsSync(compiled) ? compiled : join(__dirname, 'scratch-build.worker.ts');
 }
 
 /**
@@ -32,16 +29,16 @@ export class ScratchBuildPool {
   private readonly logger = new Logger('History');
   private pool: Piscina<ScratchBuildTask, ScratchBuildOutcome> | null = null;
   private closed = false;
-  private readonly workerFile: string;
+  private readonly workerFile: string | undefined;
   private readonly maxHeapMb: number;
 
   constructor(options: ScratchBuildPoolOptions = {}) {
-    this.workerFile = options.workerFile ?? scratchBuildWorkerFile();
+    this.workerFile = options.workerFile;
     this.maxHeapMb = options.maxHeapMb ?? 512;
   }
 
-  build(task: ScratchBuildTask, signal?: AbortSignal): Promise<ScratchBuildOutcome> {
-    if (this.closed) return Promise.reject(new Error('The scratch build pool is closed'));
+  async build(task: ScratchBuildTask, signal?: AbortSignal): Promise<ScratchBuildOutcome> {
+    if (this.closed) throw new Error('The scratch build pool is closed');
     return this.started().run(task, signal ? { signal } : {});
   }
 
@@ -54,6 +51,7 @@ export class ScratchBuildPool {
 
   private started(): Piscina<ScratchBuildTask, ScratchBuildOutcome> {
     if (this.pool !== null) return this.pool;
+    if (this.workerFile === undefined) throw new Error('no scratch build worker is wired into this process');
     const fromSources = this.workerFile.endsWith('.ts');
     const pool = new Piscina<ScratchBuildTask, ScratchBuildOutcome>({
       filename: fromSources ? join(__dirname, 'ts-worker.js') : this.workerFile,

@@ -1,32 +1,9 @@
-/** Labels of an organisation (docs/api.md §11). */
-export interface TagView {
-  id: string;
-  tagId: number;
-  organizationId: number;
-  name: string;
-  color: string;
-}
-
-export const TAGS = {
-  name: 'tags',
-  indexes: [{ fields: ['organizationId'] }],
-};
-
-/** One tag on one asset. */
-export interface TagAssignmentView {
-  /** `<tagId>:<asset document id>`. */
-  id: string;
-  tagId: number;
-  organizationId: number;
-  assetId: string;
-  numericId: number;
-}
-
-export const TAG_ASSIGNMENTS = {
-  name: 'tag_assignments',
-  indexes: [{ fields: ['organizationId'] }, { fields: ['tagId'] }],
-};
-
-export const assignmentId = (tagId: number, assetId: string): string => `${tagId}:${assetId}`;
-
-export const tagJson = (tag: TagView) => ({ id: tag.tagId, name: tag.name, color: tag.color });
+/** The read model's contract lives in the domain, beneath every context that reads it. */
+export {
+  TAG_ASSIGNMENTS,
+  TAGS,
+  assignmentId,
+  tagJson,
+  type TagAssignmentView,
+  type TagView,
+} from '@lorawatch/domain/tag.view';

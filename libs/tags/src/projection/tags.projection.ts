@@ -8,7 +8,13 @@ import {
   type TagDeleted,
   type TagUpdated,
 } from '../domain/tag.events';
-import { TAG_ASSIGNMENTS, TAGS, assignmentId, type TagAssignmentView, type TagView } from './tag.view';
+import {
+  TAG_ASSIGNMENTS,
+  TAGS,
+  assignmentId,
+  type TagAssignmentView,
+  type TagView,
+} from '@lorawatch/domain/tag.view';
 
 export const tagsProjection: Projection = {
   name: 'tags',

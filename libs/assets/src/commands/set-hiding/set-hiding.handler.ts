@@ -11,8 +11,8 @@ import {
   type AssetHidingSet,
 } from '../../domain/asset-attribute.events';
 import { uniqueAssets } from '../../domain/importance';
-import { requireMember } from '../shared/not-system';
-import { resolveOwnAssets, type AssetSelector } from '../shared/resolve-assets';
+import { requireMember } from '../../require-member';
+import { resolveOwnAssets, type AssetSelector } from '../../asset-list/resolve-assets';
 
 export class SetHidingCommand {
   constructor(

@@ -8,8 +8,8 @@ import { Invalid } from '@lorawatch/platform/domain-errors';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AssetAttributeEventTypes, importanceStream } from '../../domain/asset-attribute.events';
 import { decideImportance } from '../../domain/importance';
-import { requireMember } from '../shared/not-system';
-import { resolveOwnAssets, type AssetSelector } from '../shared/resolve-assets';
+import { requireMember } from '../../require-member';
+import { resolveOwnAssets, type AssetSelector } from '../../asset-list/resolve-assets';
 
 export class SetImportanceCommand {
   constructor(

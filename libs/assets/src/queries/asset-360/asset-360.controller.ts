@@ -5,7 +5,7 @@ import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ASSETS, type AssetView } from '../../asset.view';
-import { requireMember } from '../../commands/shared/not-system';
+import { requireMember } from '../../require-member';
 import { dateFormat } from '../shared/api-dates';
 import { attributesOf } from '../shared/asset-attributes';
 import { locationOf } from '../shared/inventory.json';

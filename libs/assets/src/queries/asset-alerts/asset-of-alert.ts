@@ -1,5 +1,5 @@
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
-import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 import type { Filter } from '@lorawatch/read-store/read-store.port';
 import type { AssetView } from '../../asset.view';
 

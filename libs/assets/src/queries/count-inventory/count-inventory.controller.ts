@@ -6,7 +6,7 @@ import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter
 import { IMPORTANCES } from '@lorawatch/domain/risk';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../../commands/shared/not-system';
+import { requireMember } from '../../require-member';
 import { inventoryCriteria, matchesInventory } from '../shared/inventory-filter';
 import { heardBy, inventoryRows, ownKey, type InventoryRow } from '../shared/inventory-rows';
 import { CountInventoryQuery } from '../list-inventory/list-inventory.query';

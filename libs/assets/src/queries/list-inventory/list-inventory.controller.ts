@@ -5,7 +5,7 @@ import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../../commands/shared/not-system';
+import { requireMember } from '../../require-member';
 import { inventoryCriteria, matchesInventory } from '../shared/inventory-filter';
 import { inventoryJson } from '../shared/inventory.json';
 import { inventoryRows } from '../shared/inventory-rows';

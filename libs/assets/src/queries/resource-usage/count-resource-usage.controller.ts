@@ -5,7 +5,7 @@ import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../../commands/shared/not-system';
+import { requireMember } from '../../require-member';
 import { heardBy, inventoryRows, ownKey, type InventoryRow } from '../shared/inventory-rows';
 import { deviceUsageOf, lossPercent, matchesUsage, usageCriteria } from './resource-usage-filter';
 import { CountResourceUsageQuery } from './resource-usage.query';

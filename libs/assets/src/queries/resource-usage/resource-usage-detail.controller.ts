@@ -2,13 +2,13 @@ import { Controller, Get, Inject, Param, Query, UseFilters } from '@nestjs/commo
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { packetJson } from '@lorawatch/alerts/projection/alerts.projection';
+import { packetJson } from '@lorawatch/domain/packet-json';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { assetNumericId } from '../../asset-documents';
-import { requireMember } from '../../commands/shared/not-system';
+import { requireMember } from '../../require-member';
 import { dateFormat } from '../shared/api-dates';
 import { attributesOf } from '../shared/asset-attributes';
 import { ownAsset } from '../shared/own-asset';

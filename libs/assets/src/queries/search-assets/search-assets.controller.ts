@@ -4,7 +4,7 @@ import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../../commands/shared/not-system';
+import { requireMember } from '../../require-member';
 import { gatewayKeys, searchText, touchesGateways } from '../shared/inventory-filter';
 import { listType } from '../shared/inventory.json';
 import { inventoryRows, type InventoryRow } from '../shared/inventory-rows';

@@ -1,5 +1,5 @@
 import type { Importance } from '@lorawatch/domain/risk';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import {
   TAG_ASSIGNMENTS,
@@ -7,7 +7,7 @@ import {
   tagJson,
   type TagAssignmentView,
   type TagView,
-} from '@lorawatch/tags/projection/tag.view';
+} from '@lorawatch/domain/tag.view';
 import type { AssetView } from '../../asset.view';
 import { DEFAULT_IMPORTANCE } from '../../domain/importance';
 import { ASSET_IMPORTANCE, type AssetImportanceView } from '../../projection/asset-importance.view';

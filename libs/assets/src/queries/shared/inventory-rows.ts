@@ -1,12 +1,7 @@
 import type { Importance } from '@lorawatch/domain/risk';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
-import {
-  TAG_ASSIGNMENTS,
-  TAGS,
-  type TagAssignmentView,
-  type TagView,
-} from '@lorawatch/tags/projection/tag.view';
+import { TAG_ASSIGNMENTS, TAGS, type TagAssignmentView, type TagView } from '@lorawatch/domain/tag.view';
 import { ASSETS, type AssetView } from '../../asset.view';
 import { DEFAULT_IMPORTANCE } from '../../domain/importance';
 import { ASSET_HIDING, type AssetHidingView } from '../../projection/asset-hiding.view';

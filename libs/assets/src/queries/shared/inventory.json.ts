@@ -1,4 +1,4 @@
-import { tagJson } from '@lorawatch/tags/projection/tag.view';
+import { tagJson } from '@lorawatch/domain/tag.view';
 import type { AssetView } from '../../asset.view';
 import { unixSeconds } from './api-dates';
 import type { InventoryRow } from './inventory-rows';

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';

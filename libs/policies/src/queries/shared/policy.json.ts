@@ -1,7 +1,7 @@
-import { alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
+import { alertTypeJson } from '@lorawatch/domain/alert-type.json';
 import { ALERT_CATALOGUE } from '@lorawatch/domain/alert-catalogue';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
-import type { DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import type { DataSourceView } from '@lorawatch/domain/data-source.view';
 import { policyItemId } from '../../domain/policy-items';
 import type { PolicyView } from '../../policy.view';
 

@@ -1,5 +1,5 @@
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
-import { TAGS, type TagView } from '../../projection/tag.view';
+import { TAGS, type TagView } from '@lorawatch/domain/tag.view';
 
 /** Names in use in the organisation: a new or renamed tag must not repeat one. */
 export async function takenNames(store: ReadStore, organizationId: number): Promise<string[]> {

@@ -1,10 +1,10 @@
 import { Controller, Get, Inject, Param, ParseIntPipe } from '@nestjs/common';
 import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { requireMember } from '@lorawatch/assets/commands/shared/not-system';
+import { requireMember } from '@lorawatch/assets/require-member';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { unknownTag } from '../../commands/shared/tag-rejections';
-import { TAGS, tagJson, type TagView } from '../../projection/tag.view';
+import { TAGS, tagJson, type TagView } from '@lorawatch/domain/tag.view';
 
 /** The organisation's labels (docs/api.md §11), by name. */
 @Controller('api/v1.0')

@@ -1,7 +1,7 @@
 import { Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
-import { ASSETS, type AssetType, type AssetView } from '../../asset.view';
-import type { AssetRef } from '../../domain/asset-ref';
+import { ASSETS, type AssetType, type AssetView } from '../asset.view';
+import type { AssetRef } from '../domain/asset-ref';
 
 export interface AssetSelector {
   asset_id: number;

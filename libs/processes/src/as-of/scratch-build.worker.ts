@@ -1,5 +1,6 @@
-import { buildReadModelsAsOf, OutsideHistoryError, type ScratchBuildTask } from './build-read-models';
-import type { ScratchBuildOutcome } from './scratch-build-pool';
+import { OutsideHistoryError, type ScratchBuildTask } from '@lorawatch/projections/scratch/build-read-models';
+import type { ScratchBuildOutcome } from '@lorawatch/projections/scratch/scratch-build-pool';
+import { buildReadModelsAsOf } from './build-read-models-as-of';
 
 /** The task a pool thread runs: one scratch build, described and answered with plain data. */
 export default async function buildScratch(task: ScratchBuildTask): Promise<ScratchBuildOutcome> {
