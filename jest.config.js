@@ -12,6 +12,9 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: ['/node_modules/(?!@nestjs/passport/)'],
-  moduleNameMapper: { '^@lorawatch/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
+  moduleNameMapper: {
+    '^@lorawatch/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@lorawatch/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  },
   testTimeout: 30000,
 };

@@ -6,7 +6,10 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
   },
-  moduleNameMapper: { '^@lorawatch/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2' },
+  moduleNameMapper: {
+    '^@lorawatch/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@lorawatch/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  },
   testTimeout: 180000,
   // One demo server and SMTP sink for every browser test file (test/support/console-stack.ts).
   globalSetup: '<rootDir>/test/support/e2e-global-setup.ts',

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +6,12 @@ const backend = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The contract with the API (REST answers, websocket messages), shared with the server's code.
+    alias: {
+      '@lorawatch/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+    },
+  },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },

@@ -1,14 +1,7 @@
-/** The websocket message that tells an organisation's consoles a read model changed and what to reload. */
-export const PROJECTION_UPDATED = 'projection_updated';
+import type { ProjectionUpdatedMessage } from '@lorawatch/contracts';
 
-export interface ProjectionUpdatedMessage {
-  projection: string;
-  organization_id: number;
-  /** Event-store position of the newest change included: a console may skip reloads for positions it has seen. */
-  position: number;
-  /** Read-model collections written since the previous message of this projection. */
-  collections: string[];
-}
+/** The websocket message that tells an organisation's consoles a read model changed and what to reload. */
+export { PROJECTION_UPDATED, type ProjectionUpdatedMessage } from '@lorawatch/contracts';
 
 export interface Timers {
   set(callback: () => void, ms: number): unknown;

@@ -1,3 +1,4 @@
+import type { ReadModelName } from '@lorawatch/contracts';
 import {
   ProjectionUpdateThrottle,
   type ProjectionUpdatedMessage,
@@ -42,10 +43,10 @@ class ManualTimers implements Timers {
 }
 
 const update = (
-  projection: string,
+  projection: ReadModelName,
   organization: number,
   position: number,
-  collections = [projection],
+  collections: string[] = [projection],
 ): ProjectionUpdatedMessage => ({ projection, organization_id: organization, position, collections });
 
 describe('projection_updated messages are coalesced per projection and organisation', () => {

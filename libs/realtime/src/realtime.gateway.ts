@@ -12,10 +12,21 @@ import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import { AccessCheck, type Authenticated } from '@lorawatch/accounts/auth/access-check';
 import {
+  AUTHORIZATION,
+  NEW_ALERT,
+  NEW_NOTIFICATION,
   PROJECTION_UPDATED,
-  ProjectionUpdateThrottle,
+  UPDATED_DATA_COLLECTOR,
+  isReadModelName,
+  type AuthorizationAck,
+  type DataSource,
+  type NewAlertMessage,
+  type NotificationItem,
+  type OrganizationMessageName,
   type ProjectionUpdatedMessage,
-} from './projection-update-throttle';
+  type UserMessageName,
+} from '@lorawatch/contracts';
+import { ProjectionUpdateThrottle } from './projection-update-throttle';
 
 /** A socket that presented a valid access token. */
 interface Authorised {
@@ -46,6 +57,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, OnMo
   );
 
   private readonly authorised = new Map<string, Authorised>();
+  /** Projections not in the contract's read-model names, each warned about once. */
+  private readonly unlisted = new Set<string>();
   private recheckTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly access: AccessCheck) {}
@@ -56,8 +69,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, OnMo
     this.logger.log('Websocket ready');
   }
 
-  @SubscribeMessage('authorization')
-  async authorize(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: boolean }> {
+  @SubscribeMessage(AUTHORIZATION)
+  async authorize(
+    @ConnectedSocket() socket: Socket,
+    @MessageBody() body: unknown,
+  ): Promise<AuthorizationAck> {
     const token = typeof body === 'string' ? body : (body as { token?: unknown } | null)?.token;
     // A refused (re-)authorisation leaves the socket with no room at all.
     this.forget(socket);
@@ -121,17 +137,46 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, OnMo
     );
   }
 
-  emitToOrganization(organizationId: number, event: string, payload: unknown): void {
+  /** Every socket of the organisation, by the contract's message name (the typed emitters below check the payload). */
+  emitToOrganization(organizationId: number, event: OrganizationMessageName, payload: unknown): void {
     this.server?.to(organizationRoom(organizationId)).emit(event, payload);
   }
 
-  /** Every socket the user authorised (all their tabs), e.g. `new_notification`. */
-  emitToUser(userId: number, event: string, payload: unknown): void {
+  /** Every socket the user authorised (all their tabs), by the contract's message name. */
+  emitToUser(userId: number, event: UserMessageName, payload: unknown): void {
     this.server?.to(userRoom(userId)).emit(event, payload);
   }
 
-  /** A read model of the organisation changed: `projection_updated`, coalesced per projection (see the throttle). */
-  projectionUpdated(message: ProjectionUpdatedMessage): void {
+  /** `new_alert`: an alert became visible to the organisation. */
+  newAlert(organizationId: number, message: NewAlertMessage): void {
+    this.emitToOrganization(organizationId, NEW_ALERT, message);
+  }
+
+  /** `updated_data_collector`: a data source's status or settings changed (the whole data source). */
+  updatedDataCollector(organizationId: number, dataSource: DataSource): void {
+    this.emitToOrganization(organizationId, UPDATED_DATA_COLLECTOR, dataSource);
+  }
+
+  /** `new_notification`: to every tab of the notified user. */
+  newNotification(userId: number, notification: NotificationItem): void {
+    this.emitToUser(userId, NEW_NOTIFICATION, notification);
+  }
+
+  /**
+   * A read model of the organisation changed: `projection_updated`, coalesced per projection (see the throttle). A
+   * projection whose name the contract does not list is not announced: no console could know what to reload.
+   */
+  projectionUpdated(update: Omit<ProjectionUpdatedMessage, 'projection'> & { projection: string }): void {
+    if (!isReadModelName(update.projection)) {
+      if (!this.unlisted.has(update.projection)) {
+        this.unlisted.add(update.projection);
+        this.logger.warn(
+          `Read model ${update.projection} is not in the contract: its changes are not announced`,
+        );
+      }
+      return;
+    }
+    const message: ProjectionUpdatedMessage = { ...update, projection: update.projection };
     // Users, sign-outs and ended sessions live in the accounts read model: its sockets are checked again.
     if (message.projection === 'accounts') {
       this.recheck(message.organization_id).catch((error: unknown) =>

@@ -1,6 +1,6 @@
 import { Anchor, Table, UnstyledButton, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Alert } from '../lib/alerts/alert';
+import type { Alert, AlertAssetType } from '../lib/alerts/alert';
 import { deviceIdentity, deviceName, gatewayIdentity } from '../lib/alerts/alert-display';
 import { formatDateTime } from '../lib/format';
 import type { Risk } from '../lib/levels';
@@ -56,7 +56,7 @@ export function AlertAssetCells({
   assetType = 'DEVICE',
 }: {
   alert: Alert | null | undefined;
-  assetType?: 'DEVICE' | 'GATEWAY';
+  assetType?: AlertAssetType;
 }) {
   const device = assetType === 'DEVICE' ? alert : null;
   const identity = device ? deviceIdentity(device) : '';

@@ -1,3 +1,4 @@
+import { AUTHORIZATION, type AuthorizationMessage, type ServerMessageName } from '@lorawatch/contracts';
 import { Subject, filter, map, type Observable, type Subscription } from 'rxjs';
 import { io } from 'socket.io-client';
 import type { Session } from './session';
@@ -13,12 +14,15 @@ export interface RealtimeSocket {
 
 export type SocketFactory = () => RealtimeSocket;
 
-/** What features see of the live channel: one observable per server event name. */
+/**
+ * What features see of the live channel: one observable per server message name (the contract's names). Payloads
+ * stay unknown: each feature checks what it reads.
+ */
 export interface RealtimeEvents {
-  on(event: string): Observable<unknown>;
+  on(event: ServerMessageName): Observable<unknown>;
 }
 
-export const AUTHORIZATION_EVENT = 'authorization';
+export const AUTHORIZATION_EVENT = AUTHORIZATION;
 
 /** A socket.io connection to the console's own origin, path /socket.io (docs/api.md §16). */
 export const connectToOrigin: SocketFactory = () =>
@@ -45,7 +49,7 @@ export class RealtimeConnection implements RealtimeEvents {
     private readonly createSocket: SocketFactory = connectToOrigin,
   ) {}
 
-  on(event: string): Observable<unknown> {
+  on(event: ServerMessageName): Observable<unknown> {
     return this.events.pipe(
       filter((serverEvent) => serverEvent.name === event),
       map((serverEvent) => serverEvent.payload),
@@ -81,7 +85,9 @@ export class RealtimeConnection implements RealtimeEvents {
   }
 
   private authorize(): void {
-    if (this.socket && this.token) this.socket.emit(AUTHORIZATION_EVENT, { token: this.token });
+    if (!this.socket || !this.token) return;
+    const message: AuthorizationMessage = { token: this.token };
+    this.socket.emit(AUTHORIZATION_EVENT, message);
   }
 
   private close(): void {

@@ -37,6 +37,7 @@ export const ALERT_TYPES: AlertType[] = [
     description: 'A JoinRequest reused a DevNonce.',
     technicalDescription: 'DevNonce reuse.',
     recommendedAction: 'Check the device for a replay attempt.',
+    forAssetType: 'DEVICE',
     parameters: {},
   },
   {
@@ -46,8 +47,10 @@ export const ALERT_TYPES: AlertType[] = [
     risk: 'INFO',
     message: 'New device {dev_eui} found.',
     description: 'A device was seen for the first time.',
-    technicalDescription: null,
-    recommendedAction: null,
+    // No technical details and no action: the API then sends empty texts.
+    technicalDescription: '',
+    recommendedAction: '',
+    forAssetType: 'DEVICE',
     parameters: {},
   },
 ];

@@ -1,52 +1,24 @@
-import type { Importance, Risk } from '../levels';
+import type { Alert as FullAlert, NewAlertMessage } from '@lorawatch/contracts';
 
-/** Alert parameters; the well-known ones typed, the rest (per alert type) kept as-is. */
-export interface AlertParameters {
-  dev_eui?: string | null;
-  dev_addr?: string | null;
-  dev_name?: string | null;
-  gateway?: string | null;
-  gw_name?: string | null;
-  dev_nonce?: number | string | null;
-  packet_id?: number | string | null;
-  packet_date?: string | null;
-  [name: string]: unknown;
-}
+/** The API's alert parameters and alert types (docs/api.md §6). */
+export type { AlertAssetType, AlertParameters, AlertType } from '@lorawatch/contracts';
 
-/** One item of `GET alerts?include_parameters=true` (docs/api.md §6, full alert). */
-export interface Alert {
-  id: number;
-  /** Alert type code, e.g. 'LAF-001'. */
-  type: string;
-  created_at: string;
-  device_id: number | null;
-  gateway_id: number | null;
-  data_collector_id: number | null;
-  data_collector_name: string | null;
-  parameters: AlertParameters | null;
-  resolved_at: string | null;
-  resolved_by: { id: number; username: string; full_name: string } | string | null;
-  resolution_comment: string | null;
-  asset_importance: Importance | null;
-}
+/** What the console's alert views read of a full alert (docs/api.md §6); the asset 360° view builds it from its own. */
+export type Alert = Pick<
+  FullAlert,
+  | 'id'
+  | 'type'
+  | 'created_at'
+  | 'device_id'
+  | 'gateway_id'
+  | 'data_collector_id'
+  | 'data_collector_name'
+  | 'parameters'
+  | 'resolved_at'
+  | 'resolved_by'
+  | 'resolution_comment'
+  | 'asset_importance'
+>;
 
-/** `GET alert_types` item. */
-export interface AlertType {
-  id: number;
-  code: string;
-  name: string;
-  risk: Risk;
-  message: string;
-  description: string;
-  technicalDescription: string | null;
-  recommendedAction: string | null;
-  parameters: Record<string, unknown> | null;
-  /** Which kind of asset alerts of this type are about (absent in older answers: a device). */
-  forAssetType?: 'DEVICE' | 'GATEWAY';
-}
-
-/** `new_alert` websocket payload; `alert` is present when the server sends the whole record. */
-export interface NewAlertEvent {
-  alert_id: number;
-  alert?: Alert;
-}
+/** A `new_alert` message as the console accepts it: the id always, the whole alert when the server sent it. */
+export type NewAlertEvent = Pick<NewAlertMessage, 'alert_id'> & { alert?: Alert };

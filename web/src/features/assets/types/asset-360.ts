@@ -82,9 +82,9 @@ export interface AssetAlert {
   created_at: string;
   device_id: number | null;
   gateway_id: number | null;
-  data_collector_id: number | null;
+  data_collector_id: number;
   data_collector_name: string | null;
-  parameters: AlertParameters | null;
+  parameters: AlertParameters;
   resolved_at: string | null;
   resolved_by_id: number | null;
   resolution_comment: string | null;

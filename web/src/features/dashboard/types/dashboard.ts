@@ -1,5 +1,4 @@
 import type { QuickRange } from '../../../lib/date-range';
-import type { Risk } from '../../../lib/levels';
 
 /** The dashboard's range buttons: Last day, Last week, Last month (docs/console.md §4 "Dashboard range"). */
 export type DashboardRange = QuickRange;
@@ -20,11 +19,6 @@ export interface DashboardQuery {
 }
 
 /** One bucket of the counter endpoints: `hour` or `date`, then `count` (alerts add the highest `risk`). */
-export interface CountBucket {
-  hour?: string;
-  date?: string;
-  count: number;
-  risk?: Risk | null;
-}
+export type { DashboardCountBucket as CountBucket } from '@lorawatch/contracts';
 
 export type ChartKey = 'issues' | 'alerts' | 'devices' | 'messages';

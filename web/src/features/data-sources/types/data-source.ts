@@ -1,17 +1,7 @@
-/** Type codes of data sources (docs/console.md §3). */
-export type DataSourceTypeCode =
-  'chirpstack_collector' | 'chirpstack_v4_collector' | 'ttn_v3_collector' | 'ttn_collector';
+import type { DataSourceType, GatewayRef } from '@lorawatch/contracts';
 
-export interface DataSourceType {
-  id: number;
-  type: DataSourceTypeCode;
-  name: string;
-}
-
-export interface GatewayRef {
-  gateway_id: string;
-  gateway_name: string;
-}
+/** Data-source type codes, types and gateways as the API names them (docs/api.md §4). */
+export type { DataSourceType, DataSourceTypeCode, GatewayRef } from '@lorawatch/contracts';
 
 /** `GET data_collectors` item (docs/api.md §4, list shape). */
 export interface DataSourceListItem {

@@ -1,39 +1,12 @@
+import type { Tag } from '@lorawatch/contracts';
 import type { AssetType } from '../../../lib/asset-type';
 import type { Importance } from '../../../lib/levels';
 import type { Sort } from '../../../lib/paging';
 
 export type { AssetType };
 
-export interface Tag {
-  id: number;
-  name: string;
-  color: string;
-}
-
-/** One row of `GET inventory/list` (docs/api.md §10). */
-export interface InventoryAsset {
-  id: number;
-  hex_id: string;
-  type: 'Device' | 'Gateway';
-  name: string | null;
-  data_collector: string | null;
-  vendor: string | null;
-  app_name: string | null;
-  join_eui: string | null;
-  importance: Importance;
-  hidden: boolean;
-  connected: boolean;
-  last_activity: number | null;
-  first_activity: number | null;
-  location: { latitude: number | null; longitude: number | null } | null;
-  tags: Tag[];
-}
-
-export interface InventoryListAnswer {
-  assets: InventoryAsset[];
-  total_items: number;
-  total_pages: number;
-}
+/** The API's inventory rows and list answer (docs/api.md §10). */
+export type { InventoryAsset, InventoryListAnswer, Tag } from '@lorawatch/contracts';
 
 /** An entry of `GET inventory/count/*`: vendor ids may be null (no known vendor). */
 export interface CountEntry {

@@ -1,8 +1,9 @@
+import { ISSUES_READ_MODEL } from '@lorawatch/contracts';
 import { debounceTime, filter, interval, merge, type Observable } from 'rxjs';
 import type { RealtimeEvents } from '../../../lib/realtime';
 
 /** The read model behind Current Issues, as `projection_updated` names it. */
-export const ISSUES_PROJECTION = 'issues';
+export const ISSUES_PROJECTION = ISSUES_READ_MODEL;
 /** The spec's floor: lists refresh at least once a minute even without live events. */
 export const ISSUES_REFRESH_FLOOR_MS = 60_000;
 /** A new alert and the issues projection's update arrive together: one reload for both. */

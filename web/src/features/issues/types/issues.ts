@@ -1,18 +1,13 @@
-import type { Alert, AlertType } from '../../../lib/alerts/alert';
+import type { Issue as ApiIssue } from '@lorawatch/contracts';
+import type { Alert } from '../../../lib/alerts/alert';
 import type { Risk } from '../../../lib/levels';
 import type { Sort } from '../../../lib/paging';
 
-/** One current issue (quarantine record) of `GET quarantined_devices` (docs/api.md §7). */
-export interface Issue {
-  id: number;
-  alert: Alert | null;
-  alert_type: AlertType | null;
-  data_collector_id: number | null;
-  data_collector_name: string | null;
-  since: string;
-  last_checked: string;
-  resolved_at: string | null;
-}
+/** What Current Issues reads of an issue of `GET quarantined_devices` (docs/api.md §7), its alert as the alert views do. */
+export type Issue = Pick<
+  ApiIssue,
+  'id' | 'alert_type' | 'data_collector_id' | 'data_collector_name' | 'since' | 'last_checked' | 'resolved_at'
+> & { alert: Alert | null };
 
 /** A selected pie entry: the id the API filters on and the name its chip shows. */
 export interface NamedFilter {
