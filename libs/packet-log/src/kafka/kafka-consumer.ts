@@ -17,6 +17,8 @@ export interface KafkaConsumerSettings {
   pollIntervalMs: number;
   /** How old the member's topic metadata may get: partitions added to the topic are dealt within about this. */
   metadataMaxAgeMs: number;
+  /** A member silent for this long is out of the group (kafkajs' sessionTimeout). */
+  sessionTimeoutMs: number;
   onError: (error: unknown) => void;
   onRejected: (rejected: RejectedMessage[]) => void;
   onStopped: (consumer: KafkaGroupConsumer) => void;
@@ -54,6 +56,8 @@ export class KafkaGroupConsumer implements Consumer {
       allowAutoTopicCreation: false,
       partitionAssigners: packetLogAssigners(settings.topic, settings.partitions, settings.owned),
       metadataMaxAge: settings.metadataMaxAgeMs,
+      sessionTimeout: settings.sessionTimeoutMs,
+      heartbeatInterval: Math.min(3_000, Math.floor(settings.sessionTimeoutMs / 3)),
       ...fetchSettings(options.lingerMs),
     });
     this.consumer.on(this.consumer.events.GROUP_JOIN, (event) => {

@@ -62,6 +62,12 @@ export interface KafkaPacketLogOptions {
    */
   metadataMaxAgeMs?: number;
   /**
+   * A consumer that has not heartbeaten for this long (a batch handler stuck, a process paused) is out of its
+   * group, and its partitions are dealt to the other members. Default 30 000; the broker accepts 6 000 to
+   * 300 000 unless configured otherwise. Heartbeats go every third of it, at most every 3 s.
+   */
+  sessionTimeoutMs?: number;
+  /**
    * Appends waiting or being written on this connection, at most; one more is refused at once
    * (AppendRefusedError), so a Kafka outage holds a bounded amount of memory. Default 64.
    */
@@ -81,6 +87,29 @@ export interface KafkaPacketLogOptions {
 }
 
 const READ_CHUNK = 1000;
+/** Times the messages of a failed send are sent again (see settleDoubt) before the producer is replaced. */
+const MAX_RESENDS = 3;
+
+interface DoubtfulMessage {
+  id: string;
+  message: ReturnType<typeof entryMessage>;
+}
+
+/** The messages of a send that failed, not yet known to be stored or not (see settleDoubt). */
+interface Doubt {
+  messages: DoubtfulMessage[];
+  /** Resends that failed so far. */
+  resends: number;
+  /** Some turned out stored: the producer is replaced once the rest is settled. */
+  spoil: boolean;
+}
+
+function unansweredError(messages: DoubtfulMessage[]): Error {
+  const partitions = [...new Set(messages.map(({ message }) => message.partition))].sort((a, b) => a - b);
+  return new Error(
+    `Kafka answered no offset for partition ${partitions.join(', ')}: those packets may or may not be stored, and the next append settles it (appending them again is safe)`,
+  );
+}
 
 /**
  * An append that Kafka did not store: refused because too many appends already wait (an outage, or Kafka slower
@@ -128,8 +157,13 @@ export class KafkaPacketLog implements PacketLog {
   readonly topic: string;
   private readonly admin: Admin;
   private producer: Producer;
-  /** A send failed: the producer may hold a sequence number the broker never confirmed, so a new one is made. */
+  /** The producer's sequence numbers can no longer be trusted: the next append makes a new producer. */
   private producerSpoiled = false;
+  /**
+   * The messages of the last send that failed: Kafka may have stored them (the answer was lost, or they are above
+   * the high watermark of a partition whose leader just moved) or not. Settled before the next append.
+   */
+  private inDoubt: Doubt | null = null;
   private pending = 0;
   private readonly maxPending: number;
   private readonly appendTimeoutMs: number;
@@ -247,6 +281,7 @@ export class KafkaPacketLog implements PacketLog {
       owned,
       pollIntervalMs: this.options.pollIntervalMs ?? 100,
       metadataMaxAgeMs: this.options.metadataMaxAgeMs ?? 30_000,
+      sessionTimeoutMs: this.options.sessionTimeoutMs ?? 30_000,
       onError: this.options.onError ?? ((error) => console.error('Packet log consumer stopped:', error)),
       onRejected: (rejected) => this.reportRejected(rejected),
       onStopped: (stopped) => this.consumers.delete(stopped),
@@ -366,9 +401,11 @@ export class KafkaPacketLog implements PacketLog {
     if (packets.length === 0) return [];
     const messages = packets.map((packet) => entryMessage(packet, this.partitions));
     const { low, high } = await this.watermarks();
-    for (const partition of new Set(messages.map((m) => m.partition))) {
+    const doubtful = this.inDoubt?.messages.map(({ message }) => message.partition) ?? [];
+    for (const partition of new Set([...messages.map((m) => m.partition), ...doubtful])) {
       await this.catchUp(partition, low[partition], high[partition]);
     }
+    if (this.inDoubt) await this.settleDoubt(this.inDoubt);
     const outcomes: Array<AppendOutcome | null> = [];
     const toSend: Array<{ index: number; partition: number }> = [];
     const inCall = new Map<string, number>();
@@ -387,24 +424,22 @@ export class KafkaPacketLog implements PacketLog {
     });
     if (toSend.length > 0) {
       const producer = await this.usableProducer();
+      const entries = toSend.map(({ index }) => ({ id: packets[index].id, message: messages[index] }));
       let sent: Awaited<ReturnType<Producer['send']>>;
       try {
-        sent = await producer.send({
-          topic: this.topic,
-          acks: -1,
-          messages: toSend.map(({ index }) => messages[index]),
-        });
+        sent = await producer.send({ topic: this.topic, acks: -1, messages: entries.map((e) => e.message) });
       } catch (error) {
-        this.producerSpoiled = true;
+        this.inDoubt = { messages: entries, resends: 0, spoil: false };
         throw error;
       }
-      const offsets = placeSentMessages(
-        toSend.map((s) => s.partition),
-        sent,
-      );
+      const { offsets, unanswered } = this.placeAnswered(entries, sent);
+      if (unanswered.length > 0) {
+        // kafkajs can resolve a send without the partitions whose leader moved while it retried.
+        this.inDoubt = { messages: unanswered, resends: 0, spoil: false };
+        throw unansweredError(unanswered);
+      }
       toSend.forEach(({ index, partition }, position) => {
-        outcomes[index] = { appended: true, partition, offset: offsets[position] };
-        this.index.add(partition, packets[index].id, offsets[position]);
+        outcomes[index] = { appended: true, partition, offset: offsets[position] as number };
       });
     }
     return outcomes.map((outcome, index) => {
@@ -413,6 +448,66 @@ export class KafkaPacketLog implements PacketLog {
       if (!first) throw new Error(`Packet ${packets[index].id} was not placed`);
       return { ...first, appended: false };
     });
+  }
+
+  /**
+   * Settles the messages of a send that failed, once their partitions are caught up. Those now in the index were
+   * stored. The others may still have been stored above the high watermark of a partition whose leader moved, where
+   * no read sees them yet: they are sent again, exactly as before, by the same idempotent producer, which gives them
+   * the same sequence numbers (kafkajs takes a failed batch's numbers back), so the broker stores them if it had
+   * not, or answers with the offsets it had stored them at. A producer whose numbers went past a stored batch (its
+   * partition is found in the index) is replaced, as is one whose resend keeps failing: a packet of the doubtful
+   * send appended again afterwards could then be written twice, if it was stored and is not yet readable.
+   */
+  private async settleDoubt(doubt: Doubt): Promise<void> {
+    const open = doubt.messages.filter(
+      ({ id, message }) => this.index.find(message.partition, id) === undefined,
+    );
+    // Stored, while kafkajs took the batch's sequence numbers back: the producer's next batch there would reuse them.
+    if (open.length < doubt.messages.length) doubt.spoil = true;
+    doubt.messages = open;
+    if (open.length > 0 && !this.producerSpoiled) {
+      try {
+        const sent = await this.producer.send({
+          topic: this.topic,
+          acks: -1,
+          messages: open.map((m) => m.message),
+        });
+        doubt.messages = this.placeAnswered(open, sent).unanswered;
+        if (doubt.messages.length > 0) throw unansweredError(doubt.messages);
+      } catch (error) {
+        doubt.resends += 1;
+        if (doubt.resends < MAX_RESENDS) throw error;
+        this.producerSpoiled = true;
+        this.inDoubt = null;
+        throw error;
+      }
+    }
+    if (doubt.spoil) this.producerSpoiled = true;
+    this.inDoubt = null;
+  }
+
+  /**
+   * Indexes the messages of a send at the offsets Kafka answered for their partitions; returns their offsets (null
+   * where unanswered) and the messages of the partitions Kafka gave no offset for.
+   */
+  private placeAnswered(
+    entries: DoubtfulMessage[],
+    sent: Awaited<ReturnType<Producer['send']>>,
+  ): { offsets: Array<number | null>; unanswered: DoubtfulMessage[] } {
+    const answers = sent.filter((entry) => entry.errorCode === 0 && entry.baseOffset !== undefined);
+    const answered = new Set(answers.map((entry) => entry.partition));
+    const placed = entries.filter(({ message }) => answered.has(message.partition));
+    const offsets = placeSentMessages(
+      placed.map(({ message }) => message.partition),
+      answers,
+    );
+    const offsetOf = new Map(placed.map((entry, position) => [entry, offsets[position]]));
+    placed.forEach(({ id, message }, position) => this.index.add(message.partition, id, offsets[position]));
+    return {
+      offsets: entries.map((entry) => offsetOf.get(entry) ?? null),
+      unanswered: entries.filter(({ message }) => !answered.has(message.partition)),
+    };
   }
 
   private newProducer(): Producer {

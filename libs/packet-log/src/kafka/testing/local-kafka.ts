@@ -23,6 +23,8 @@ export function localKafka(script = KAFKA_BROKER_SCRIPT): DockerEngine {
 export interface LocalKafkaOptions {
   /** log.segment.bytes of the topics created without their own (small, so that tests roll segments). */
   segmentBytes?: number;
+  /** Nodes of the cluster, each a broker and a controller (default 1); `url` then lists every broker. */
+  nodes?: number;
 }
 
 /** A local broker that can also be taken down and brought back on the same port and store (outage drills). */
@@ -31,11 +33,16 @@ export interface LocalKafka extends StartedServer {
   halt(): Promise<void>;
   /** Starts the halted broker again, on the same port and store; resolves once it serves. */
   restart(): Promise<void>;
+  /** Stops node `node` (1-based) of a cluster, keeping its store; the others go on. */
+  haltNode(node: number): Promise<void>;
+  /** Starts node `node` again, on the same ports and store; resolves once it serves. */
+  restartNode(node: number): Promise<void>;
 }
 
 /**
- * Starts a one-node broker (broker and controller, loopback only, a free port) in a temporary folder; stop() shuts
- * it down and deletes the folder. The broker also stops by itself when this process is gone.
+ * Starts a one-node broker (broker and controller, loopback only, a free port), or a cluster of `nodes`, in a
+ * temporary folder; stop() shuts it down and deletes the folder. The brokers also stop by themselves when this
+ * process is gone.
  */
 export async function startLocalKafka(
   options: LocalKafkaOptions = {},
@@ -43,7 +50,8 @@ export async function startLocalKafka(
 ): Promise<LocalKafka> {
   const args = [script, 'start', '--watch-pid', String(process.pid)];
   if (options.segmentBytes !== undefined) args.push('--segment-bytes', String(options.segmentBytes));
-  const { stdout } = await run('bash', args, { encoding: 'utf8', timeout: 120_000 });
+  if (options.nodes !== undefined) args.push('--cluster', String(options.nodes));
+  const { stdout } = await run('bash', args, { encoding: 'utf8', timeout: 180_000 });
   const printed = new Map(
     stdout
       .split('\n')
@@ -64,6 +72,15 @@ export async function startLocalKafka(
     },
     restart: async () => {
       await run('bash', [script, 'restart', dir], { encoding: 'utf8', timeout: 120_000 });
+    },
+    haltNode: async (node) => {
+      await run('bash', [script, 'halt', dir, '--node', String(node)], { encoding: 'utf8', timeout: 60_000 });
+    },
+    restartNode: async (node) => {
+      await run('bash', [script, 'restart', dir, '--node', String(node)], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
     },
   };
 }
