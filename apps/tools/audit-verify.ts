@@ -31,7 +31,7 @@ function main(argv: string[]): number {
   }
   if (process.env.EVENT_STORE_URL || process.env.KURRENTDB_URL) {
     console.error(
-      'The event store is a KurrentDB server: audit:verify walks the embedded store only (see docs/architecture.md, "Tamper evidence").',
+      'The event store is a KurrentDB server: audit:verify walks the embedded file only; GET /api/v1.0/audit/verify walks the server\'s chain (see docs/architecture.md, "Tamper evidence").',
     );
     return 2;
   }

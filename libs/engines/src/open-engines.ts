@@ -1,5 +1,6 @@
 import type { AppConfig } from '@lorawatch/config/app-config';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import type { ChainLinkLog } from '@lorawatch/event-store/chain/chain-link-log';
 import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import type { StreamBound } from '@lorawatch/event-store/kurrent/kurrent-idempotency';
 import { UpcastingEventStore } from '@lorawatch/event-store/upcasting/upcasting-event-store';
@@ -17,6 +18,12 @@ export interface Engines {
   packets: PacketLog;
   store: ReadStore;
   kinds: { events: EngineKind; packets: EngineKind; reads: EngineKind };
+  /**
+   * A store that cannot chain its appends as it records them (KurrentDB: docs/architecture.md §10): the recorded
+   * events as stored (never upcast: the hashes cover what was written) and the log of the chain's links, which a
+   * chainer writes after the fact and verification reads. Null for the embedded store, which chains in its appends.
+   */
+  chain: { store: EventStore; links: ChainLinkLog } | null;
   close(): Promise<void>;
 }
 
@@ -66,12 +73,14 @@ export async function openEngines(
     return db;
   };
   try {
-    const recorded: EventStore = settings.engines.eventStore
+    const kurrent = settings.engines.eventStore
       ? (await import('@lorawatch/event-store/kurrent/kurrent-event-store')).KurrentEventStore.connect(
           settings.engines.eventStore,
           { onError, streamBounds: options.streamBounds },
         )
-      : new SqliteEventStore(sqlite(), { onError });
+      : null;
+    const recorded: EventStore = kurrent ?? new SqliteEventStore(sqlite(), { onError });
+    const chain = kurrent ? { store: kurrent, links: kurrent.chainLinkLog() } : null;
     const events = options.upcast === false ? recorded : new UpcastingEventStore(recorded, productUpcasters);
     closers.unshift(() => events.close());
     const packets: PacketLog =
@@ -95,7 +104,7 @@ export async function openEngines(
         ).MongoReadStore.connect(settings.engines.mongodb)
       : new SqliteReadStore(sqlite());
     closers.unshift(() => store.close());
-    return { events, packets, store, kinds, close: () => closeAll(closers) };
+    return { events, packets, store, kinds, chain, close: () => closeAll(closers) };
   } catch (error) {
     await closeAll(closers);
     throw error;

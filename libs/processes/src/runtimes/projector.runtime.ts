@@ -1,6 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { DashboardWorker } from '@lorawatch/dashboard/dashboard.worker';
+import { EventChainer } from '@lorawatch/event-store/chain/event-chainer';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
+import { ENGINES } from '@lorawatch/engines/engines.module';
+import type { Engines } from '@lorawatch/engines/open-engines';
 import { IssueTracker } from '@lorawatch/issues/tracker/issue-tracker';
 import { NotificationsWorker } from '@lorawatch/notifications/notifications.worker';
 import { Metrics } from '@lorawatch/ops/metrics';
@@ -22,6 +25,7 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
   private state: ProcessState = 'starting';
   private readonly projections: ProjectionRunner;
   private stopRecording: (() => Promise<void>) | null = null;
+  private chainer: EventChainer | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -30,6 +34,7 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
     private readonly issueTracker: IssueTracker,
     private readonly notifications: NotificationsWorker,
     private readonly dashboard: DashboardWorker,
+    @Inject(ENGINES) private readonly engines: Engines,
   ) {
     this.projections = new ProjectionRunner(events, store, PROJECTIONS_IN_ORDER, {
       health: metrics.consumers,
@@ -44,6 +49,14 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
     await this.issueTracker.start();
     await this.notifications.start();
     await this.dashboard.start();
+    // A server event store is chained after the fact, by the one projector (docs/architecture.md §10).
+    const chain = this.engines.chain;
+    if (chain) {
+      this.chainer = new EventChainer(chain.store, chain.links, {
+        onError: (error) => this.logger.error(`The event chain stopped: ${String(error)}`),
+      });
+      await this.chainer.start();
+    }
     this.state = 'ready';
     this.logger.log(`Ready in ${Date.now() - started} ms`);
   }
@@ -64,6 +77,8 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
     // The standalone console stops its parts in order first; Nest's own call then finds them stopped.
     if (this.state === 'stopping') return;
     this.state = 'stopping';
+    await this.chainer?.stop();
+    this.chainer = null;
     await this.notifications.stop();
     await this.dashboard.stop();
     await this.issueTracker.stop();
