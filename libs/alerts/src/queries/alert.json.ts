@@ -1,10 +1,22 @@
+import type { Alert, AlertSummary } from '@lorawatch/contracts';
 import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
 import type { AlertView } from '../projection/alert.view';
 
 export { alertTypeJson } from '@lorawatch/domain/alert-type.json';
 
 /** API shape of an alert (docs/api.md §6); the short form is {id, type, created_at}. */
-export function alertJson(alert: AlertView, dataSourceName: string | null, full: boolean) {
+export function alertJson(alert: AlertView, dataSourceName: string | null, full: true): Alert;
+export function alertJson(alert: AlertView, dataSourceName: string | null, full: false): AlertSummary;
+export function alertJson(
+  alert: AlertView,
+  dataSourceName: string | null,
+  full: boolean,
+): Alert | AlertSummary;
+export function alertJson(
+  alert: AlertView,
+  dataSourceName: string | null,
+  full: boolean,
+): Alert | AlertSummary {
   if (!full) return { id: alert.numericId, type: alert.code, created_at: alert.createdAt };
   return {
     id: alert.numericId,

@@ -1,4 +1,5 @@
 import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
+import type { NotificationItem } from '@lorawatch/contracts';
 import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { DeliveryState } from '../domain/notification';
@@ -15,7 +16,7 @@ export interface NotifiedAlert {
  * before email, else push); `notificationState` is the webhook's last HTTP status, else PENDING / DELIVERED /
  * FAILED over the deliveries, null when there were none. `deliveries` details each one (targets, never secrets).
  */
-export function notificationJson(view: NotificationView, alert: NotifiedAlert | null) {
+export function notificationJson(view: NotificationView, alert: NotifiedAlert | null): NotificationItem {
   const type = alert ? alertTypeByCode(alert.view.code) : undefined;
   return {
     id: view.numericId,

@@ -16,7 +16,7 @@ import { adminPasswordNotice } from '../start-banner';
 import { processStatus, within, type ProcessRuntime, type ProcessState } from '../process-runtime';
 import { ProjectionFollower } from '../projection-follower';
 import { PROJECTOR_POSITION } from '../projector-progress';
-import { PROJECTIONS_IN_ORDER } from '../read-models';
+import { PROJECTIONS_IN_ORDER, productAnnouncers } from '../read-models';
 import { RealtimePublisher } from '../realtime-publisher';
 
 /**
@@ -45,7 +45,7 @@ export class ApiRuntime implements ProcessRuntime, OnApplicationShutdown {
     realtime: RealtimeGateway,
   ) {
     this.watch = new CheckpointWatch(store);
-    const publisher = new RealtimePublisher(store, realtime);
+    const publisher = new RealtimePublisher(store, realtime, productAnnouncers());
     this.follower = new ProjectionFollower(events, this.watch, PROJECTIONS_IN_ORDER, (projection, event) =>
       publisher.publishFollowed(projection, event),
     );
