@@ -606,27 +606,27 @@ export class DetectionRunner {
       // Gateways: their packets folded up to where every partition has detected, then their silences judged at the
       // data source's watermark (the least of its partitions'), which that fold has passed.
       const bound = gatewayFoldBound({ dataSourceId, times, partitions: ends.length, caughtUp });
-      if (bound !== null) {
+      if (bound !== null)
         await this.foldPending(dataSourceId, bound, { gateways: new Map() }, dirty, ops, observations);
-        const reached = Math.min(...marks.byPartition.values(), bound);
-        const due = await this.store.collection<SilenceWatch>(SILENCE_WATCH).find({
-          dataSourceId,
-          id: { $gte: 'gateway:', $lt: 'gateway;' },
-          deadline: { $lt: deadlinesReachedBy(reached) },
-        });
+      const reached = bound === null ? null : Math.min(...marks.byPartition.values(), bound);
+      const judged = [...marks.byPartition].filter(([partition]) => !owned || owned.includes(partition));
+      // The watches due of the data source, read once (nothing is committed before the end of the tick): gateways'
+      // before the whole minute of `reached`, the others' at or before the watermark of their partition.
+      const due = await this.dueWatches(dataSourceId, [
+        ...(reached === null ? [] : [deadlinesReachedBy(reached)]),
+        ...judged.map(([, watermark]) => watermark),
+      ]);
+      if (reached !== null) {
+        const gatewaysBefore = deadlinesReachedBy(reached);
         for (const watch of due) {
+          if (!watch.id.startsWith('gateway:') || !(watch.deadline < gatewaysBefore)) continue;
           if (owned && !owned.includes(watch.partition)) continue;
           await this.tickAsset(watch, reached, context, dirty, ops, observations);
         }
       }
-      for (const [partition, watermark] of marks.byPartition) {
-        if (owned && !owned.includes(partition)) continue;
-        const due = await this.store.collection<SilenceWatch>(SILENCE_WATCH).find({
-          dataSourceId,
-          partition,
-          deadline: { $lte: watermark },
-        });
+      for (const [partition, watermark] of judged) {
         for (const watch of due) {
+          if (watch.partition !== partition || !(watch.deadline <= watermark)) continue;
           if (watch.id.startsWith('gateway:')) continue;
           if (!watch.id.startsWith('session:')) {
             if (watch.deadline < deadlinesReachedBy(watermark))
@@ -656,6 +656,18 @@ export class DetectionRunner {
       return;
     }
     this.remember(dirty);
+  }
+
+  /**
+   * The silence watches of a data source whose deadline is at most the greatest of `bounds` (epoch ms), in id order;
+   * none without bounds. One read per data source and tick: each caller keeps those its own bound admits.
+   */
+  private async dueWatches(dataSourceId: number, bounds: number[]): Promise<SilenceWatch[]> {
+    if (bounds.length === 0) return [];
+    const bound = Math.max(...bounds);
+    return this.store
+      .collection<SilenceWatch>(SILENCE_WATCH)
+      .find(Number.isFinite(bound) ? { dataSourceId, deadline: { $lte: bound } } : { dataSourceId });
   }
 
   /**

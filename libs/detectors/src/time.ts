@@ -5,18 +5,74 @@ import type { Packet } from '@lorawatch/domain/packet';
  * so an unreadable date is a contract breach and fails loudly rather than skewing every time window.
  */
 export function epochMs(isoDate: string): number {
-  const known = parsed.get(isoDate);
-  if (known !== undefined) return known;
-  const ms = Date.parse(isoDate);
+  // Read from the digits every time: a cache of parsed dates missed more often than not (every packet brings new
+  // dates, and a session tracks many frames), and a miss cost several times a parse.
+  const ms = parseIsoDate(isoDate);
   if (Number.isNaN(ms)) throw new RangeError(`not an ISO 8601 date: "${isoDate}"`);
-  // The detectors compare the same few dates (a packet's, its device's last ones) many times per packet.
-  if (parsed.size >= PARSED_DATES_KEPT) parsed.clear();
-  parsed.set(isoDate, ms);
   return ms;
 }
 
-const PARSED_DATES_KEPT = 4096;
-const parsed = new Map<string, number>();
+/**
+ * Date.parse, read straight from the digits for the form every collector writes (`YYYY-MM-DDTHH:mm:ss.sssZ`, as
+ * toISOString gives it): about three times faster. Any other form, or a field out of its range, goes to Date.parse,
+ * so the answer is always Date.parse's.
+ */
+function parseIsoDate(text: string): number {
+  if (
+    text.length !== 24 ||
+    text.charCodeAt(4) !== DASH ||
+    text.charCodeAt(7) !== DASH ||
+    text.charCodeAt(10) !== LETTER_T ||
+    text.charCodeAt(13) !== COLON ||
+    text.charCodeAt(16) !== COLON ||
+    text.charCodeAt(19) !== DOT ||
+    text.charCodeAt(23) !== LETTER_Z
+  )
+    return Date.parse(text);
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  const millisecond = digits(text, 20, 3);
+  // Date.UTC reads years below 100 as 19xx and Date.parse has its own rule for hour 24: those go to Date.parse. A day
+  // past its month's end (up to 31) rolls over into the next month in both.
+  if (
+    year < 1000 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > 31 ||
+    hour < 0 ||
+    hour > 23 ||
+    minute < 0 ||
+    minute > 59 ||
+    second < 0 ||
+    second > 59 ||
+    millisecond < 0
+  )
+    return Date.parse(text);
+  return Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+}
+
+/** The number written by `length` decimal digits from `from`; -1 when one of them is not a digit. */
+function digits(text: string, from: number, length: number): number {
+  let value = 0;
+  for (let i = from; i < from + length; i++) {
+    const digit = text.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+const ZERO = 48;
+const DASH = 45;
+const COLON = 58;
+const DOT = 46;
+const LETTER_T = 84;
+const LETTER_Z = 90;
 
 /** Absolute distance in seconds: copies from different gateways may arrive slightly out of order. */
 export function secondsApart(a: string, b: string): number {

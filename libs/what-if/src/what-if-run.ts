@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { resourceLimits, Worker } from 'node:worker_threads';
 import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { DetectionRunner } from '@lorawatch/detection/detection-runner';
@@ -18,7 +21,16 @@ import {
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { MemoryReadStore } from '@lorawatch/read-store/memory/memory-read-store';
-import type { CheckpointMark, WriteOp } from '@lorawatch/read-store/read-store.port';
+import type {
+  CheckpointMark,
+  Collection,
+  CollectionSpec,
+  Doc,
+  Filter,
+  FindOptions,
+  WriteOp,
+} from '@lorawatch/read-store/read-store.port';
+import { GATEWAY_PENDING } from '@lorawatch/detection/gateway-packets';
 import type { Database } from '@lorawatch/sqlite/open-database';
 import { hasTable, LiveLogReader, openLiveReadOnly } from './live-log-reader';
 import { SandboxEventStore } from './sandbox-event-store';
@@ -37,6 +49,8 @@ export interface WhatIfTask {
   /** ISO times, from < to. */
   from: string;
   to: string;
+  /** Threads the data sources are replayed on at most (WHAT_IF_THREADS by default); 1 keeps the run on this one. */
+  threads?: number;
 }
 
 export interface WhatIfProgress {
@@ -98,44 +112,7 @@ export async function runWhatIf(task: WhatIfTask, hooks: WhatIfHooks = {}): Prom
   try {
     const sources = await liveDataSources(live, task.organizationId, task.dataSourceId);
     const inScope = new Set(sources.map((source) => source.dataSourceId));
-    const compared = (alert: RaisedAlert) =>
-      inRange(alert.createdAt, fromMs, toMs) && !NOT_REPLAYED_CODES.has(alert.code);
-    // Only the alerts compared are kept; the sandbox reads no clock, so they are recorded at `to`.
-    const events = new SandboxEventStore(
-      (event: NewEvent) => event.type === AlertEventTypes.Raised && compared(event.data as RaisedAlert),
-      to,
-    );
-    const deadlines = new SilenceDeadlines();
     const reader = new LiveLogReader(live);
-    const partitionCount = reader.endOffsets().length;
-    const metrics = new Metrics();
-    // One runner per data source: their states never meet (every key is scoped by data source), and a tick then
-    // reads the watches and watermarks of the data source that has something due only.
-    const sandboxes = new Map<number, Sandbox>();
-    for (const source of sources) {
-      const store = new SandboxReadStore(deadlines);
-      await seed(store, [source], task);
-      const fed = Array.from({ length: partitionCount }, () => 0);
-      const runner = new DetectionRunner(
-        new SandboxLog(fed),
-        events,
-        store,
-        new PolicyProvider(store),
-        metrics,
-        {
-          tickIntervalMs: 0,
-        },
-      );
-      sandboxes.set(source.dataSourceId, {
-        dataSourceId: source.dataSourceId,
-        runner,
-        fed,
-        clock: new SourceClock(),
-        batch: [],
-        oldestWaiting: Infinity,
-        tickedAt: -Infinity,
-      });
-    }
     // No silence deadline comes sooner after an asset's packet than the shortest silence the policy allows.
     const rules = new PolicyRules(task.policy.items);
     const shortestSilenceMs =
@@ -146,8 +123,34 @@ export async function runWhatIf(task: WhatIfTask, hooks: WhatIfHooks = {}): Prom
           rules.parameter('LAF-403', 'min_activity_period'),
         ),
       ) * 1000;
-    const packets = await replay(reader, sandboxes, deadlines, shortestSilenceMs, { fromMs, toMs }, hooks);
-    const sandbox = (await events.readAll()).map((event) => event.data as RaisedAlert);
+    const shares = splitSources(sources, Math.max(1, task.threads ?? WHAT_IF_THREADS));
+    // The log as it stood when the run began, the same for every thread: what is appended meanwhile is not read.
+    const ends = reader.endOffsets();
+    const firsts = [...reader.stored()].map(([partition, { first }]): [number, number] => [partition, first]);
+    const share = (replayed: DataSourceView[]): WhatIfShare => ({
+      databaseFile: task.databaseFile,
+      organizationId: task.organizationId,
+      policy: task.policy,
+      fromMs,
+      toMs,
+      sources: replayed,
+      inScope: [...inScope],
+      ends,
+      firsts,
+      shortestSilenceMs,
+    });
+    const outcomes = await replayShares(
+      live,
+      shares.map((replayed) => share(replayed)),
+      hooks,
+    );
+    // An alert's stream is created once in one event store: an id raised on two threads counts once, the first.
+    const raised = new Map<string, RaisedAlert>();
+    for (const alert of outcomes.flatMap((outcome) => outcome.alerts))
+      if (!raised.has(alert.id)) raised.set(alert.id, alert);
+    const sandbox = [...raised.values()];
+    const packets = outcomes.reduce((sum, outcome) => sum + outcome.packets, 0);
+    const compared = (alert: RaisedAlert) => comparedAlert(alert, fromMs, toMs);
     const recorded = hasTable(live, 'events')
       ? raisedAlerts(live).filter((alert) => inScope.has(alert.dataSourceId) && compared(alert))
       : [];
@@ -155,6 +158,184 @@ export async function runWhatIf(task: WhatIfTask, hooks: WhatIfHooks = {}): Prom
   } finally {
     live.close();
   }
+}
+
+/** Threads a run replays its data sources on at most (this one and the others it starts). */
+export const WHAT_IF_THREADS = 2;
+
+/**
+ * What one thread of a run replays: some of the data sources in scope, over the log as it stood when the run began.
+ * Plain data, handed to another thread as it is.
+ */
+export interface WhatIfShare {
+  databaseFile: string;
+  organizationId: number | null;
+  policy: WhatIfTask['policy'];
+  fromMs: number;
+  toMs: number;
+  /** The data sources replayed by this thread. */
+  sources: DataSourceView[];
+  /** Every data source in scope: the records of all of them move the network's minute at which each is ticked. */
+  inScope: number[];
+  /** Per partition, the end of the log when the run began. */
+  ends: number[];
+  /** [partition, first stored offset]. */
+  firsts: Array<[number, number]>;
+  shortestSilenceMs: number;
+}
+
+/** What one thread found: the compared alerts its sandboxes raised, and its packets dated within the range. */
+export interface WhatIfShareOutcome {
+  alerts: RaisedAlert[];
+  packets: number;
+}
+
+/**
+ * The data sources in scope dealt to `threads` threads, in turn by id: their detector states never meet (every key
+ * is scoped by data source), so each thread replays its own with the same outcome as one thread replaying all.
+ */
+function splitSources(sources: DataSourceView[], threads: number): DataSourceView[][] {
+  const sorted = [...sources].sort((a, b) => a.dataSourceId - b.dataSourceId);
+  const shares: DataSourceView[][] = Array.from({ length: Math.min(threads, sorted.length) }, () => []);
+  sorted.forEach((source, index) => shares[index % shares.length].push(source));
+  return shares.length === 0 ? [[]] : shares;
+}
+
+/**
+ * Replays the first share on this thread and the others each on a thread of its own (what-if-share.worker.ts), at
+ * once. Any failure ends the others; a thread ended with this one (a cancelled run) ends its own threads too.
+ */
+async function replayShares(
+  live: Database,
+  shares: WhatIfShare[],
+  hooks: WhatIfHooks,
+): Promise<WhatIfShareOutcome[]> {
+  const [local, ...others] = shares;
+  const stop = new AbortController();
+  const threads = others.map((share) => startShareThread(share));
+  const failure: { error?: unknown } = {};
+  const remote = threads.map((thread) =>
+    thread.outcome.catch((error: unknown) => {
+      failure.error ??= error;
+      stop.abort();
+      throw error;
+    }),
+  );
+  // Read once this thread's share is replayed; a thread ended before (this one failed) is no unhandled rejection.
+  for (const outcome of remote) outcome.catch(() => undefined);
+  try {
+    const signal = hooks.signal ? AbortSignal.any([hooks.signal, stop.signal]) : stop.signal;
+    let mine: WhatIfShareOutcome;
+    try {
+      mine = await replayShare(local, live, { ...hooks, signal });
+    } catch (error) {
+      // A thread that failed stopped this one: its error is the run's.
+      if (failure.error !== undefined && !hooks.signal?.aborted) throw failure.error;
+      throw error;
+    }
+    return [mine, ...(await Promise.all(remote))];
+  } finally {
+    for (const thread of threads) await thread.terminate();
+  }
+}
+
+interface ShareThread {
+  outcome: Promise<WhatIfShareOutcome>;
+  terminate(): Promise<void>;
+}
+
+/** The compiled worker beside this file in the built server, the .ts source (through ts-worker.js) under tsx or jest. */
+function shareWorker(share: WhatIfShare): Worker {
+  const compiled = join(__dirname, 'what-if-share.worker.js');
+  const limits = { resourceLimits: { ...resourceLimits } };
+  if (existsSync(compiled)) return new Worker(compiled, { workerData: { share }, ...limits });
+  return new Worker(join(__dirname, 'ts-worker.js'), {
+    workerData: { share, tsWorker: join(__dirname, 'what-if-share.worker.ts') },
+    ...limits,
+  });
+}
+
+function startShareThread(share: WhatIfShare): ShareThread {
+  const worker = shareWorker(share);
+  const outcome = new Promise<WhatIfShareOutcome>((resolve, reject) => {
+    worker.once('message', (message: ShareMessage) => {
+      if ('outcome' in message) resolve(message.outcome);
+      else reject(new Error(message.failure));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`A what-if thread ended (exit code ${code})`)));
+  });
+  // A rejection nobody waits for yet (this thread still replaying) is not unhandled: replayShares reads it later.
+  outcome.catch(() => undefined);
+  return { outcome, terminate: () => worker.terminate().then(() => undefined) };
+}
+
+/** What a share's thread posts back once. */
+export type ShareMessage = { outcome: WhatIfShareOutcome } | { failure: string };
+
+/** A compared alert: dated within [from, to] and raised by the detector sagas. */
+function comparedAlert(alert: RaisedAlert, fromMs: number, toMs: number): boolean {
+  return inRange(alert.createdAt, fromMs, toMs) && !NOT_REPLAYED_CODES.has(alert.code);
+}
+
+/**
+ * Replays one share against scratch stores in memory: one detection runner per data source of the share, fed from
+ * the live log read through `live` (this thread's read-only connection).
+ */
+export async function replayShare(
+  share: WhatIfShare,
+  live: Database,
+  hooks: WhatIfHooks = {},
+): Promise<WhatIfShareOutcome> {
+  const { fromMs, toMs } = share;
+  // Only the alerts compared are kept; the sandbox reads no clock, so they are recorded at `to`.
+  const events = new SandboxEventStore(
+    (event: NewEvent) =>
+      event.type === AlertEventTypes.Raised && comparedAlert(event.data as RaisedAlert, fromMs, toMs),
+    new Date(toMs).toISOString(),
+  );
+  const deadlines = new SilenceDeadlines();
+  const reader = new LiveLogReader(live);
+  const partitionCount = share.ends.length;
+  const metrics = new Metrics();
+  // One runner per data source: their states never meet (every key is scoped by data source), and a tick then
+  // reads the watches and watermarks of the data source that has something due only.
+  const sandboxes = new Map<number, Sandbox>();
+  for (const source of share.sources) {
+    const store = new SandboxReadStore(deadlines);
+    await seed(store, [source], share);
+    const fed = Array.from({ length: partitionCount }, () => 0);
+    const runner = new DetectionRunner(
+      new SandboxLog(fed),
+      events,
+      store,
+      new PolicyProvider(store),
+      metrics,
+      {
+        tickIntervalMs: 0,
+      },
+    );
+    sandboxes.set(source.dataSourceId, {
+      dataSourceId: source.dataSourceId,
+      runner,
+      fed,
+      clock: new SourceClock(),
+      batch: [],
+      oldestWaiting: Infinity,
+      tickedAt: -Infinity,
+    });
+  }
+  const packets = await replay(
+    reader,
+    { ends: share.ends, firsts: new Map(share.firsts), inScope: new Set(share.inScope) },
+    sandboxes,
+    deadlines,
+    share.shortestSilenceMs,
+    { fromMs, toMs },
+    hooks,
+  );
+  const alerts = (await events.readAll()).map((event) => event.data as RaisedAlert);
+  return { alerts, packets };
 }
 
 /** The live data sources in scope, deleted ones too: their past packets were detected while they existed. */
@@ -179,7 +360,11 @@ async function liveDataSources(
 }
 
 /** The scratch read models the detectors read: the data sources in scope, all bound to the policy tried. */
-async function seed(store: MemoryReadStore, sources: DataSourceView[], task: WhatIfTask): Promise<void> {
+async function seed(
+  store: MemoryReadStore,
+  sources: DataSourceView[],
+  task: Pick<WhatIfTask, 'organizationId' | 'policy'>,
+): Promise<void> {
   const policy: PolicyView = {
     id: String(SANDBOX_POLICY_ID),
     policyId: SANDBOX_POLICY_ID,
@@ -200,10 +385,30 @@ async function seed(store: MemoryReadStore, sources: DataSourceView[], task: Wha
   ]);
 }
 
-/** The sandbox's read models, in memory, telling `deadlines` of every silence watch the runner commits. */
+/**
+ * The sandbox's read models, in memory, telling `deadlines` of every silence watch the runner commits. The gateway
+ * packets waiting to be folded are read as they were written, without the copy every other read makes (they are
+ * plain JSON already, parsed from the log, and the runner never changes a document it reads).
+ */
 class SandboxReadStore extends MemoryReadStore {
   constructor(private readonly deadlines: SilenceDeadlines) {
     super();
+  }
+
+  override collection<T extends Doc>(spec: CollectionSpec): Collection<T> {
+    const collection = super.collection<T>(spec);
+    if (spec.name !== GATEWAY_PENDING.name) return collection;
+    const docs = this.data.documents(spec.name);
+    const find = collection.find.bind(collection);
+    return Object.assign(Object.create(collection) as Collection<T>, {
+      find: async (filter?: Filter, options?: FindOptions): Promise<T[]> => {
+        const matches = options === undefined ? pendingFilter(filter) : null;
+        if (matches === null) return find(filter, options);
+        const found: JsonObject[] = [];
+        for (const doc of docs.values()) if (matches(doc)) found.push(doc);
+        return found.sort(byId) as unknown as T[];
+      },
+    });
   }
 
   override async commit(
@@ -213,6 +418,41 @@ class SandboxReadStore extends MemoryReadStore {
     await super.commit(ops, checkpoint);
     this.deadlines.observe(ops);
   }
+}
+
+type JsonObject = Record<string, unknown>;
+
+/**
+ * The runner's reads of waiting gateway packets, `{ dataSourceId }` or `{ dataSourceId, earliest: { $lte } }`, as
+ * the store's filters have them (numbers compare with numbers only); null for any other filter.
+ */
+function pendingFilter(filter: Filter | undefined): ((doc: JsonObject) => boolean) | null {
+  if (filter === undefined) return null;
+  const { dataSourceId, earliest, ...rest } = filter as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || typeof dataSourceId !== 'number') return null;
+  if (earliest === undefined) return (doc) => doc.dataSourceId === dataSourceId;
+  const bound = (earliest as { $lte?: unknown } | null)?.$lte;
+  if (
+    typeof earliest !== 'object' ||
+    Object.keys(earliest as object).length !== 1 ||
+    typeof bound !== 'number'
+  )
+    return null;
+  return (doc) =>
+    doc.dataSourceId === dataSourceId && typeof doc.earliest === 'number' && doc.earliest <= bound;
+}
+
+/** Ids in code-point order, as the store sorts them. */
+function byId(a: JsonObject, b: JsonObject): number {
+  const x = a.id as string;
+  const y = b.id as string;
+  if (x === y) return 0;
+  const length = Math.min(x.length, y.length);
+  for (let i = 0; i < length; i++) {
+    const order = (x.codePointAt(i) as number) - (y.codePointAt(i) as number);
+    if (order !== 0) return order;
+  }
+  return x.length - y.length;
 }
 
 /** One partition of the live log as the merge reads it: a page of records and their event times. */
@@ -283,18 +523,16 @@ interface Sandbox {
  */
 async function replay(
   reader: LiveLogReader,
+  log: { ends: number[]; firsts: ReadonlyMap<number, number>; inScope: ReadonlySet<number> },
   sandboxes: ReadonlyMap<number, Sandbox>,
   deadlines: SilenceDeadlines,
   shortestSilenceMs: number,
   range: { fromMs: number; toMs: number },
   hooks: WhatIfHooks,
 ): Promise<number> {
-  const stored = reader.stored();
   const stopAfter = range.toMs + READ_PAST_TO_MS;
-  // The log as it stood when the run began: what is appended meanwhile is not read.
-  const ends = reader.endOffsets();
-  const partitions: Partition[] = ends.map((end, partition) => {
-    const first = stored.get(partition)?.first ?? end;
+  const partitions: Partition[] = log.ends.map((end, partition) => {
+    const first = log.firsts.get(partition) ?? end;
     return { partition, next: first, end, page: [], times: [], at: 0, done: first >= end };
   });
   const progress: WhatIfProgress = {
@@ -351,9 +589,16 @@ async function replay(
       if (hooks.signal?.aborted) throw new WhatIfCancelled();
       hooks.onProgress?.({ ...progress });
     }
-    const sandbox = sandboxes.get(dataSourceOf(record));
-    if (sandbox === undefined) continue;
-    if (isPacketRecord(record) && inRange(record.packet.date, range.fromMs, range.toMs)) packetsInRange += 1;
+    const dataSourceId = dataSourceOf(record);
+    if (!log.inScope.has(dataSourceId)) continue;
+    // A data source in scope replayed by another thread: its records still move the minute of this one's ticks.
+    const sandbox = sandboxes.get(dataSourceId);
+    if (
+      sandbox !== undefined &&
+      isPacketRecord(record) &&
+      inRange(record.packet.date, range.fromMs, range.toMs)
+    )
+      packetsInRange += 1;
     if (earliestTime >= nextTick) {
       // A minute of the network's clock has passed: the silences due by then are judged.
       for (const each of sandboxes.values()) await tick(each, deadlines, shortestSilenceMs);
@@ -361,7 +606,8 @@ async function replay(
         nextTick === -Infinity
           ? earliestTime + TICK_MS
           : nextTick + Math.floor((earliestTime - nextTick) / TICK_MS + 1) * TICK_MS;
-    } else if (sandbox.batch.length >= BATCH_SIZE) await flush(sandbox);
+    } else if (sandbox !== undefined && sandbox.batch.length >= BATCH_SIZE) await flush(sandbox);
+    if (sandbox === undefined) continue;
     sandbox.batch.push(record);
     sandbox.oldestWaiting = Math.min(sandbox.oldestWaiting, earliestTime);
     sandbox.clock.see(record);

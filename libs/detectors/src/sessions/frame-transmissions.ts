@@ -209,12 +209,20 @@ function withCopy(copies: readonly FrameCopy[], copy: FrameCopy): FrameCopy[] {
 
 function bounded(frames: FrameTransmission[], now: string): FrameTransmission[] {
   const nowMs = epochMs(now);
-  const recent = frames
-    .filter((t) => nowMs - epochMs(t.lastDate) <= MAX_FRAME_AGE_SECONDS * 1000)
-    .slice(-MAX_TRACKED_FRAMES);
+  // Each frame's last date read once (this runs on every packet of a session, over every frame it tracks).
+  const young: FrameTransmission[] = [];
+  const youngLastMs: number[] = [];
+  for (const t of frames) {
+    const lastMs = epochMs(t.lastDate);
+    if (nowMs - lastMs > MAX_FRAME_AGE_SECONDS * 1000) continue;
+    young.push(t);
+    youngLastMs.push(lastMs);
+  }
+  const recent = young.slice(-MAX_TRACKED_FRAMES);
+  const recentLastMs = youngLastMs.slice(-MAX_TRACKED_FRAMES);
   const snapshotsFrom = recent.length - MAX_FRAME_SNAPSHOTS;
   return recent.map((t, i) => {
-    const copiesExpired = nowMs - epochMs(t.lastDate) > MAX_RETRANSMISSION_GAP_SECONDS * 1000;
+    const copiesExpired = nowMs - recentLastMs[i] > MAX_RETRANSMISSION_GAP_SECONDS * 1000;
     const dropSnapshot = i < snapshotsFrom;
     if (!(copiesExpired && t.copies.length > 0) && !(dropSnapshot && t.packet !== null)) return t;
     return { ...t, copies: copiesExpired ? [] : t.copies, packet: dropSnapshot ? null : t.packet };

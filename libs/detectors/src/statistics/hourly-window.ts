@@ -35,9 +35,18 @@ export function countInWindow(
   increment: TrafficIncrement,
 ): HourBucket[] {
   const hourMs = hourStartMs(date);
-  const newestMs = Math.max(hourMs, ...window.map((bucket) => epochMs(bucket.hourStart)));
+  // Each bucket's hour read once (this runs on every packet of an asset).
+  const starts = window.map((bucket) => epochMs(bucket.hourStart));
+  let newestMs = hourMs;
+  for (const start of starts) if (start > newestMs) newestMs = start;
   const oldestKeptMs = newestMs - (WINDOW_HOURS - 1) * HOUR_MS;
-  const kept = window.filter((bucket) => epochMs(bucket.hourStart) >= oldestKeptMs);
+  const kept: HourBucket[] = [];
+  const keptStarts: number[] = [];
+  window.forEach((bucket, index) => {
+    if (starts[index] < oldestKeptMs) return;
+    kept.push(bucket);
+    keptStarts.push(starts[index]);
+  });
   if (hourMs < oldestKeptMs) return kept;
 
   const hourStart = new Date(hourMs).toISOString();
@@ -48,7 +57,12 @@ export function countInWindow(
     );
   }
   const added = [...kept, { hourStart, counts: addCounts(zeroCounts(), increment) }];
-  return added.sort((a, b) => epochMs(a.hourStart) - epochMs(b.hourStart));
+  const addedStarts = [...keptStarts, hourMs];
+  // In the order of their hours; buckets of the same hour keep theirs (a stable sort).
+  return added
+    .map((_bucket, index) => index)
+    .sort((a, b) => addedStarts[a] - addedStarts[b])
+    .map((index) => added[index]);
 }
 
 /** Sums of every counter over the `hours` hours ending at `at`: the hour of `at` and the hours before it. */
@@ -56,12 +70,19 @@ export function windowTotals(window: readonly HourBucket[], at: string, hours: n
   const span = Math.min(WINDOW_HOURS, Math.max(1, Math.floor(hours)));
   const lastMs = hourStartMs(at);
   const firstMs = lastMs - (span - 1) * HOUR_MS;
-  return window
-    .filter((bucket) => {
-      const startMs = epochMs(bucket.hourStart);
-      return startMs >= firstMs && startMs <= lastMs;
-    })
-    .reduce((sum, bucket) => addCounts(sum, bucket.counts), zeroCounts());
+  const sum = zeroCounts();
+  for (const bucket of window) {
+    const startMs = epochMs(bucket.hourStart);
+    if (startMs < firstMs || startMs > lastMs) continue;
+    const counts: Partial<TrafficCounts> = bucket.counts;
+    sum.PACKETS_UP += counts.PACKETS_UP ?? 0;
+    sum.PACKETS_DOWN += counts.PACKETS_DOWN ?? 0;
+    sum.PACKETS_LOST += counts.PACKETS_LOST ?? 0;
+    sum.JOIN_REQUESTS += counts.JOIN_REQUESTS ?? 0;
+    sum.FAILED_JOIN_REQUESTS += counts.FAILED_JOIN_REQUESTS ?? 0;
+    sum.RETRANSMISSIONS += counts.RETRANSMISSIONS ?? 0;
+  }
+  return sum;
 }
 
 export function windowSum(

@@ -31,6 +31,12 @@ export function zeroCounts(): TrafficCounts {
 
 export function addCounts(counts: TrafficCounts, increment: TrafficIncrement): TrafficCounts {
   const next = { ...counts };
-  for (const counter of TRAFFIC_COUNTERS) next[counter] += increment[counter] ?? 0;
+  // Every counter of TRAFFIC_COUNTERS, written out: this runs several times per packet.
+  next.PACKETS_UP += increment.PACKETS_UP ?? 0;
+  next.PACKETS_DOWN += increment.PACKETS_DOWN ?? 0;
+  next.PACKETS_LOST += increment.PACKETS_LOST ?? 0;
+  next.JOIN_REQUESTS += increment.JOIN_REQUESTS ?? 0;
+  next.FAILED_JOIN_REQUESTS += increment.FAILED_JOIN_REQUESTS ?? 0;
+  next.RETRANSMISSIONS += increment.RETRANSMISSIONS ?? 0;
   return next;
 }

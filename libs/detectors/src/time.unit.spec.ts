@@ -1,0 +1,43 @@
+import { epochMs } from './time';
+
+describe('epochMs: a packet date in epoch milliseconds', () => {
+  it('reads every instant written as toISOString writes it as Date.parse does', () => {
+    // Given instants from year 1000 to 9999, every month's last days and the ends of a day included
+    const instants = [
+      Date.UTC(1000, 0, 1),
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2026, 10, 30, 0, 0, 0, 1),
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    ];
+    for (let ms = Date.UTC(1970, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 7_777_777_777) instants.push(ms);
+    for (const ms of instants) {
+      const date = new Date(ms).toISOString();
+      // When it is read, then it is the instant written
+      expect(epochMs(date)).toBe(ms);
+      expect(epochMs(date)).toBe(Date.parse(date));
+    }
+  });
+
+  it('reads the dates whose fields are past their range as Date.parse does, or fails as it does', () => {
+    const dates = [
+      '2026-02-30T00:00:00.000Z',
+      '2026-02-31T12:00:00.000Z',
+      '2026-04-31T10:00:00.000Z',
+      '2026-12-01T24:00:00.000Z',
+      '0099-01-01T00:00:00.000Z',
+      '2026-01-01T00:00:00Z',
+      '2026-01-01T01:00:00.000+01:00',
+    ];
+    for (const date of dates) expect(epochMs(date)).toBe(Date.parse(date));
+    for (const date of [
+      '2026-02-32T00:00:00.000Z',
+      '2026-13-01T00:00:00.000Z',
+      '2026-00-01T00:00:00.000Z',
+      '2026-12-01T23:60:00.000Z',
+      '2026-12-01T23:59:60.000Z',
+      '2026-1a-01T00:00:00.000Z',
+      'not a date',
+    ])
+      expect(() => epochMs(date)).toThrow(RangeError);
+  });
+});
