@@ -64,7 +64,6 @@ async function main(): Promise<void> {
       projections: PROJECTIONS_IN_ORDER,
       resume: args.resume,
       // KurrentDB stamps what it stores with its own clock: the copies carry the original times for it to read.
-      keepRecordedTimes: args.to === 'scale-out',
       onProgress: ({ phase, done, total }) => {
         let bar = bars.get(phase);
         if (!bar)

@@ -57,8 +57,8 @@ export interface MigrationOptions {
   /** Continue an interrupted migration: the target holds a prefix of the source, which is checked and skipped. */
   resume?: boolean;
   /**
-   * Copies keep the time their original was recorded, in the metadata the KurrentDB adapter reads it back from
-   * (set for a scale-out target). Otherwise the target records the time of the copy.
+   * Copies keep the time their original was recorded (default), in the metadata both event stores read it back
+   * from as the copy's recorded time. False: the target records the time of the copy.
    */
   keepRecordedTimes?: boolean;
   batchSize?: number;
@@ -248,7 +248,7 @@ async function copyEvents(
     id,
     type,
     data,
-    metadata: options.keepRecordedTimes ? withOriginalRecordedAt(metadata, recordedAt) : metadata,
+    metadata: (options.keepRecordedTimes ?? true) ? withOriginalRecordedAt(metadata, recordedAt) : metadata,
   });
   const progress = (position: number) => {
     const count = summary.copied + summary.skipped;

@@ -1,3 +1,4 @@
+import { originalIdAndMetadata } from '../kurrent/event-id';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { retryWhileBusy } from '@lorawatch/sqlite/busy-retry';
 import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
@@ -125,12 +126,17 @@ export class SqliteEventStore implements EventStore {
     const tip = this.statements.tip.get();
     let position = tip?.position ?? 0;
     let previousHash = this.previousHash(tip);
-    const recordedAt = recordedTime(this.options.now?.() ?? new Date(), tip);
+    const now = this.options.now?.() ?? new Date();
+    let previousRecorded = tip?.recorded_at;
     for (const event of events) {
       const existing = this.statements.placeOf.get(event.id);
       if (existing) throw new DuplicateEventIdError(event.id, existing.stream_id, existing.revision);
       revision += 1;
       position += 1;
+      // A copy (the migration) keeps the time its original was recorded, as the KurrentDB adapter does.
+      const { metadata, recordedAt: original } = originalIdAndMetadata(event.metadata, event.id);
+      const recordedAt = recordedTime(original === undefined ? now : new Date(original), previousRecorded);
+      previousRecorded = recordedAt;
       const hash = chainHash(previousHash, {
         position,
         streamId,
@@ -138,7 +144,7 @@ export class SqliteEventStore implements EventStore {
         eventId: event.id,
         type: event.type,
         data: event.data,
-        metadata: event.metadata,
+        metadata,
         recordedAt,
       });
       this.statements.insert.run(
@@ -148,7 +154,7 @@ export class SqliteEventStore implements EventStore {
         event.id,
         event.type,
         JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
+        JSON.stringify(metadata),
         recordedAt,
         hash,
       );
@@ -200,11 +206,13 @@ export class SqliteEventStore implements EventStore {
  * the positions. "Recorded up to T" is then always a prefix of the store, however the wall clock was set back: the
  * as-of read models (the last position recorded by T) and a filter on recorded times cut the history alike.
  */
-function recordedTime(now: Date, tip: ChainTip | undefined): string {
+function recordedTime(now: Date, previous: string | undefined): string {
   const time = now.toISOString();
-  if (!tip) return time;
-  const tipMillis = Date.parse(tip.recorded_at);
-  return Number.isNaN(tipMillis) || tipMillis <= now.getTime() ? time : new Date(tipMillis).toISOString();
+  if (previous === undefined) return time;
+  const previousMillis = Date.parse(previous);
+  return Number.isNaN(previousMillis) || previousMillis <= now.getTime()
+    ? time
+    : new Date(previousMillis).toISOString();
 }
 
 function checkExpectedRevision(
