@@ -69,3 +69,11 @@ export interface IssueClosed {
   /** The packet that showed the condition cleared (reason CORRECT), for LAF-600's packet data. */
   evidence: Packet | null;
 }
+
+/** Each issue life-cycle event type with its payload (the clearances' payload is the detectors'; see the issues).
+ * Readers narrow with `RecordedOf` and `eventGuard` of the event store. */
+export interface IssueEventPayloads {
+  [IssueEventTypes.Opened]: IssueOpened;
+  [IssueEventTypes.Recurred]: IssueRecurred;
+  [IssueEventTypes.Closed]: IssueClosed;
+}

@@ -1,13 +1,9 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { WriteOp } from '@lorawatch/read-store/read-store.port';
-import {
-  PolicyEventTypes,
-  type PolicyCreated,
-  type PolicyDeleted,
-  type PolicyUpdated,
-} from './domain/policy.events';
+import { PolicyEventTypes, type PolicyEventPayloads } from './domain/policy.events';
 import { POLICIES, type PolicyView } from './policy.view';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 /**
  * Policies read model. A deleted policy leaves it: nothing can read it or bind a data source to it any more,
@@ -17,10 +13,11 @@ export const policiesProjection: Projection = {
   name: 'policies',
   collections: [POLICIES],
   eventTypes: [PolicyEventTypes.Created, PolicyEventTypes.Updated, PolicyEventTypes.Deleted],
-  project(event: RecordedEvent): WriteOp[] {
+  project(recorded: RecordedEvent): WriteOp[] {
+    const event = recordedOf<PolicyEventPayloads>(recorded);
     switch (event.type) {
       case PolicyEventTypes.Created: {
-        const data = event.data as PolicyCreated;
+        const data = event.data;
         const doc: PolicyView = {
           id: String(data.policyId),
           policyId: data.policyId,
@@ -32,11 +29,11 @@ export const policiesProjection: Projection = {
         return [{ op: 'upsert', collection: POLICIES.name, doc }];
       }
       case PolicyEventTypes.Updated: {
-        const { policyId, name, items } = event.data as PolicyUpdated;
+        const { policyId, name, items } = event.data;
         return [{ op: 'patch', collection: POLICIES.name, id: String(policyId), set: { name, items } }];
       }
       case PolicyEventTypes.Deleted: {
-        const { policyId } = event.data as PolicyDeleted;
+        const { policyId } = event.data;
         return [{ op: 'delete', collection: POLICIES.name, id: String(policyId) }];
       }
       default:

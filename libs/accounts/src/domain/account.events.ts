@@ -1,3 +1,5 @@
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
+
 /** Events of the accounts context. Streams: organization-<id>, user-<id>, session-<familyId>, access-token-<jti>. */
 export const ROLE_USER = 1;
 export const ROLE_ADMIN = 2;
@@ -195,6 +197,17 @@ export interface UserEventMap {
 export type UserEvent = {
   [K in keyof UserEventMap]: { type: K; data: UserEventMap[K] };
 }[keyof UserEventMap];
+
+/** Each account event type with its payload: the users' events, and the organisations', sessions' and tokens'. */
+export interface AccountEventPayloads extends UserEventMap {
+  OrganizationCreated: OrganizationCreated;
+  SessionStarted: SessionStarted;
+  SessionRefreshed: SessionRefreshed;
+  SessionRevoked: SessionRevoked;
+  AccessTokenRevoked: AccessTokenRevoked;
+}
+export type AccountEvent = RecordedOf<AccountEventPayloads>;
+export const isAccountEvent = eventGuard<AccountEventPayloads>();
 
 export const userStream = (userId: number) => `user-${userId}`;
 export const organizationStream = (organizationId: number) => `organization-${organizationId}`;

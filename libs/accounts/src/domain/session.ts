@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Evolver } from '@lorawatch/platform/aggregate';
-import { AccountEventTypes, type SessionRefreshed, type SessionStarted } from './account.events';
+import { AccountEventTypes, type AccountEventPayloads } from './account.events';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 /** A refresh-token family: only its newest token may be used; presenting an older one revokes the family. */
 export interface SessionState {
@@ -13,10 +14,11 @@ export interface SessionState {
 
 export const sessionEvolver: Evolver<SessionState> = {
   initial: { userId: null, currentTokenId: null, revoked: false, startedAt: null },
-  evolve(state: SessionState, event: RecordedEvent): SessionState {
+  evolve(state: SessionState, recorded: RecordedEvent): SessionState {
+    const event = recordedOf<AccountEventPayloads>(recorded);
     switch (event.type) {
       case AccountEventTypes.SessionStarted: {
-        const data = event.data as SessionStarted;
+        const data = event.data;
         return {
           userId: data.userId,
           currentTokenId: data.tokenId,
@@ -25,7 +27,7 @@ export const sessionEvolver: Evolver<SessionState> = {
         };
       }
       case AccountEventTypes.SessionRefreshed:
-        return { ...state, currentTokenId: (event.data as SessionRefreshed).tokenId };
+        return { ...state, currentTokenId: event.data.tokenId };
       case AccountEventTypes.SessionRevoked:
         return { ...state, revoked: true };
       default:

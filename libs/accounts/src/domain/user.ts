@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
+import type { RecordedOf } from '@lorawatch/event-store/typed-events';
 import type { Evolver } from '@lorawatch/platform/aggregate';
 import { AccountMessages, failure, success, type Outcome } from './account-errors';
 import { ROLE_ADMIN, type UserEvent, type UserEventMap } from './account.events';
@@ -173,10 +174,14 @@ const USER_EVENT_TYPES = new Set<string>([
   'SessionsEnded',
 ] satisfies Array<keyof UserEventMap>);
 
+/** Narrows a recorded event to the events of a user stream. */
+const isUserEvent = (event: RecordedEvent): event is RecordedOf<UserEventMap> =>
+  USER_EVENT_TYPES.has(event.type);
+
 export const userEvolver: Evolver<UserState> = {
   initial,
   evolve(state: UserState, event: RecordedEvent): UserState {
-    return USER_EVENT_TYPES.has(event.type) ? evolveUser(state, event as unknown as UserEvent) : state;
+    return isUserEvent(event) ? evolveUser(state, event) : state;
   },
 };
 

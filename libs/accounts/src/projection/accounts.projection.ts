@@ -1,12 +1,7 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
-import {
-  AccountEventTypes,
-  type AccessTokenRevoked,
-  type OrganizationCreated,
-  type UserEvent,
-} from '../domain/account.events';
+import { AccountEventTypes, type AccountEventPayloads, type UserEvent } from '../domain/account.events';
 import {
   ORGANIZATIONS,
   REVOKED_ACCESS_TOKENS,
@@ -15,6 +10,26 @@ import {
   type RevokedAccessToken,
   type UserView,
 } from './user.view';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
+
+/** The events the accounts projection subscribes to: the users' events it reads, organisations and revoked tokens. */
+type AccountsProjectionPayloads = Pick<
+  AccountEventPayloads,
+  (typeof AccountEventTypes)[
+    | 'OrganizationCreated'
+    | 'UserRegistered'
+    | 'UserInvited'
+    | 'UserActivated'
+    | 'PasswordReset'
+    | 'PasswordChanged'
+    | 'EmailChanged'
+    | 'UserUpdated'
+    | 'UserDeleted'
+    | 'UserBlocked'
+    | 'UserUnblocked'
+    | 'SessionsEnded'
+    | 'AccessTokenRevoked']
+>;
 
 /** Users, organizations and the revoked access tokens. Upserts and patches only: replaying twice changes nothing. */
 export const accountsProjection: Projection = {
@@ -35,9 +50,10 @@ export const accountsProjection: Projection = {
     AccountEventTypes.SessionsEnded,
     AccountEventTypes.AccessTokenRevoked,
   ],
-  async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+  async project(recorded: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+    const event = recordedOf<AccountsProjectionPayloads>(recorded);
     if (event.type === AccountEventTypes.OrganizationCreated) {
-      const data = event.data as OrganizationCreated;
+      const data = event.data;
       const doc: OrganizationView = {
         id: String(data.organizationId),
         organizationId: data.organizationId,
@@ -46,7 +62,7 @@ export const accountsProjection: Projection = {
       return [{ op: 'upsert', collection: ORGANIZATIONS.name, doc }];
     }
     if (event.type === AccountEventTypes.AccessTokenRevoked) {
-      const data = event.data as AccessTokenRevoked;
+      const data = event.data;
       const doc: RevokedAccessToken = { id: data.tokenId, userId: data.userId, expiresAt: data.expiresAt };
       // Entries of tokens that have expired meanwhile are useless: the signature check refuses those already.
       const expired = await store
@@ -61,7 +77,7 @@ export const accountsProjection: Projection = {
         })),
       ];
     }
-    return userWrites(event as unknown as UserEvent, event.metadata.occurredAt);
+    return userWrites(event, event.metadata.occurredAt);
   },
 };
 

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Evolver } from '@lorawatch/platform/aggregate';
-import { AlertEventTypes, type AlertRaised, type AlertResolved, type AlertResolver } from '../alert.events';
+import { AlertEventTypes, isAlertEvent, type AlertResolved, type AlertResolver } from '../alert.events';
 
 /** The alert aggregate, as the resolve command sees it. */
 export type AlertState = { status: 'none' } | { status: 'raised'; alertId: string; organizationId: number };
@@ -8,8 +8,8 @@ export type AlertState = { status: 'none' } | { status: 'raised'; alertId: strin
 export const alertEvolver: Evolver<AlertState> = {
   initial: { status: 'none' },
   evolve(state: AlertState, event: RecordedEvent): AlertState {
-    if (event.type !== AlertEventTypes.Raised) return state;
-    const raised = event.data as AlertRaised;
+    if (!isAlertEvent(event, AlertEventTypes.Raised)) return state;
+    const raised = event.data;
     return { status: 'raised', alertId: raised.id, organizationId: raised.organizationId };
   },
 };

@@ -1,19 +1,32 @@
 import {
   AssetAttributeEventTypes,
-  type AssetImportanceSet,
+  type AssetAttributeEventPayloads,
 } from '@lorawatch/assets/domain/asset-attribute.events';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
 import { packetJson } from '@lorawatch/domain/packet-json';
 import type { Importance } from '@lorawatch/domain/risk';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import { IssueEventTypes, type IssueOpened } from '@lorawatch/domain/issue.events';
+import { recordedOf, type RecordedOf } from '@lorawatch/event-store/typed-events';
+import { IssueEventTypes, type IssueEventPayloads, type IssueOpened } from '@lorawatch/domain/issue.events';
 import type { Projection, ProjectionUpdate } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
-import { AlertEventTypes, type AlertRaised, type AlertResolved } from '../alert.events';
+import {
+  AlertEventTypes,
+  type AlertEventPayloads,
+  type AlertRaised,
+  type AlertResolved,
+} from '../alert.events';
 import { ALERT_COUNTS, alertCountChange } from './alert-count.view';
 import { ALERT_ASSET_IMPORTANCE, ALERTS, type AlertView } from './alert.view';
 import { importanceChange, importanceOf } from './followed-importance';
+
+/** The events the alerts projection subscribes to. */
+type AlertsProjectionPayloads = AlertEventPayloads &
+  Pick<IssueEventPayloads, typeof IssueEventTypes.Opened> &
+  Pick<AssetAttributeEventPayloads, typeof AssetAttributeEventTypes.ImportanceSet>;
+
+type RecordedAlert = RecordedOf<AlertEventPayloads, typeof AlertEventTypes.Raised>;
 
 export const alertsProjection: Projection = {
   name: 'alerts',
@@ -27,16 +40,17 @@ export const alertsProjection: Projection = {
     IssueEventTypes.Opened,
     AssetAttributeEventTypes.ImportanceSet,
   ],
-  async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+  async project(recorded: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+    const event = recordedOf<AlertsProjectionPayloads>(recorded);
     switch (event.type) {
       case AlertEventTypes.Raised:
         return raised(event, store);
       case AlertEventTypes.Resolved:
-        return resolved(event.data as AlertResolved, store);
+        return resolved(event.data, store);
       case IssueEventTypes.Opened:
-        return shownByIssue(event.data as IssueOpened, store);
+        return shownByIssue(event.data, store);
       case AssetAttributeEventTypes.ImportanceSet:
-        return importanceChange(event.data as AssetImportanceSet, store, ALERT_ASSET_IMPORTANCE, ALERTS);
+        return importanceChange(event.data, store, ALERT_ASSET_IMPORTANCE, ALERTS);
       default:
         return [];
     }
@@ -51,11 +65,11 @@ function assetIdOf(alert: AlertRaised): string | null {
 }
 
 function alertView(
-  event: RecordedEvent,
+  event: RecordedAlert,
   assetId: string | null,
   assetImportance: Importance | null,
 ): AlertView {
-  const alert = event.data as AlertRaised;
+  const alert = event.data;
   const type = alertTypeByCode(alert.code);
   return {
     id: alert.id,
@@ -116,8 +130,8 @@ function resolutionOf(alert: AlertRaised): Resolution {
 
 const alertsIn = (store: ReadStore) => store.collection<AlertView>(ALERTS);
 
-async function raised(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
-  const assetId = assetIdOf(event.data as AlertRaised);
+async function raised(event: RecordedAlert, store: ReadStore): Promise<WriteOp[]> {
+  const assetId = assetIdOf(event.data);
   const view = alertView(event, assetId, await importanceOf(store, ALERT_ASSET_IMPORTANCE, assetId));
   // An upsert replaces whatever the id held, so the counters move from that document, not from nothing.
   const before = await alertsIn(store).get(view.id);

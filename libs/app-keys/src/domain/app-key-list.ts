@@ -1,11 +1,6 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Evolver } from '@lorawatch/platform/aggregate';
-import {
-  AppKeyEventTypes,
-  type AppKeysAdded,
-  type AppKeysRemoved,
-  type StoredAppKey,
-} from './app-key.events';
+import { AppKeyEventTypes, isAppKeyEvent, type StoredAppKey } from './app-key.events';
 
 /** The organisation's AppKey dictionary as an aggregate: decide what a request changes, evolve from events. */
 export const APP_KEYS_LIMIT = 500;
@@ -19,15 +14,15 @@ export interface AppKeyListState {
 export const appKeyListEvolver: Evolver<AppKeyListState> = {
   initial: { keys: [], lastId: 0 },
   evolve(state: AppKeyListState, event: RecordedEvent): AppKeyListState {
-    if (event.type === AppKeyEventTypes.Added) {
-      const added = (event.data as AppKeysAdded).keys;
+    if (isAppKeyEvent(event, AppKeyEventTypes.Added)) {
+      const added = event.data.keys;
       return {
         keys: [...state.keys, ...added],
         lastId: Math.max(state.lastId, ...added.map((key) => key.id)),
       };
     }
-    if (event.type === AppKeyEventTypes.Removed) {
-      const removed = new Set((event.data as AppKeysRemoved).keys.map((key) => key.key));
+    if (isAppKeyEvent(event, AppKeyEventTypes.Removed)) {
+      const removed = new Set(event.data.keys.map((key) => key.key));
       return { ...state, keys: state.keys.filter((key) => !removed.has(key.key)) };
     }
     return state;

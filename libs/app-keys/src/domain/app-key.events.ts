@@ -1,3 +1,5 @@
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
+
 /** Stream app-keys-<organizationId>: the organisation's dictionary of AppKeys to test devices against. */
 export const appKeysStream = (organizationId: number): string => `app-keys-${organizationId}`;
 
@@ -19,3 +21,11 @@ export interface AppKeysRemoved {
 }
 
 export const AppKeyEventTypes = { Added: 'AppKeysAdded', Removed: 'AppKeysRemoved' } as const;
+
+/** Each AppKey event type with its payload. */
+export interface AppKeyEventPayloads {
+  [AppKeyEventTypes.Added]: AppKeysAdded;
+  [AppKeyEventTypes.Removed]: AppKeysRemoved;
+}
+export type AppKeyEvent = RecordedOf<AppKeyEventPayloads>;
+export const isAppKeyEvent = eventGuard<AppKeyEventPayloads>();

@@ -1,8 +1,9 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { WriteOp } from '@lorawatch/read-store/read-store.port';
-import { AppKeyEventTypes, type AppKeysAdded, type AppKeysRemoved } from '../domain/app-key.events';
+import { AppKeyEventTypes, type AppKeyEventPayloads } from '../domain/app-key.events';
 import { APP_KEYS, appKeyDocId, type AppKeyView } from './app-key.view';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 export const APP_KEYS_PROJECTION = 'app_keys';
 
@@ -11,15 +12,16 @@ export const appKeysProjection: Projection = {
   name: APP_KEYS_PROJECTION,
   collections: [APP_KEYS],
   eventTypes: [AppKeyEventTypes.Added, AppKeyEventTypes.Removed],
-  project(event: RecordedEvent): WriteOp[] {
+  project(recorded: RecordedEvent): WriteOp[] {
+    const event = recordedOf<AppKeyEventPayloads>(recorded);
     if (event.type === AppKeyEventTypes.Added) {
-      const { organizationId, keys } = event.data as AppKeysAdded;
+      const { organizationId, keys } = event.data;
       return keys.map(({ id, key }) => {
         const doc: AppKeyView = { id: appKeyDocId(organizationId, key), keyId: id, organizationId, key };
         return { op: 'upsert', collection: APP_KEYS.name, doc };
       });
     }
-    const { organizationId, keys } = event.data as AppKeysRemoved;
+    const { organizationId, keys } = event.data;
     return keys.map(({ key }) => ({
       op: 'delete',
       collection: APP_KEYS.name,

@@ -1,5 +1,6 @@
 import type { Importance } from '@lorawatch/domain/risk';
 import type { AssetRef } from './asset-ref';
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
 
 export const AssetAttributeEventTypes = {
   ImportanceSet: 'AssetImportanceSet',
@@ -23,3 +24,11 @@ export interface AssetHidingSet {
 
 export const importanceStream = (organizationId: number): string => `asset-importance-${organizationId}`;
 export const hidingStream = (userId: number): string => `asset-hiding-${userId}`;
+
+/** Each asset attribute event type with its payload. */
+export interface AssetAttributeEventPayloads {
+  [AssetAttributeEventTypes.ImportanceSet]: AssetImportanceSet;
+  [AssetAttributeEventTypes.HidingSet]: AssetHidingSet;
+}
+export type AssetAttributeEvent = RecordedOf<AssetAttributeEventPayloads>;
+export const isAssetAttributeEvent = eventGuard<AssetAttributeEventPayloads>();

@@ -1,4 +1,5 @@
 import type { AssetType, AssetView } from '../asset.view';
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
 
 /**
  * Events of the assets the detectors discover (docs/architecture.md §10). The inventory and the network overview are
@@ -36,6 +37,15 @@ export interface AssetObserved {
 export interface AssetImported {
   asset: AssetView;
 }
+
+/** Each asset event type with its payload. */
+export interface AssetEventPayloads {
+  [AssetEventTypes.Discovered]: AssetDiscovered;
+  [AssetEventTypes.Observed]: AssetObserved;
+  [AssetEventTypes.Imported]: AssetImported;
+}
+export type AssetEvent = RecordedOf<AssetEventPayloads>;
+export const isAssetEvent = eventGuard<AssetEventPayloads>();
 
 /** One stream per packet-log partition: the detectors append a partition's observations in one write per batch. */
 export const assetObservationStream = (partition: number): string => `asset-observations-p${partition}`;

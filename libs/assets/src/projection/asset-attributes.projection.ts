@@ -3,23 +3,26 @@ import type { Projection } from '@lorawatch/projections/projection';
 import type { WriteOp } from '@lorawatch/read-store/read-store.port';
 import {
   AssetAttributeEventTypes,
+  type AssetAttributeEventPayloads,
   type AssetHidingSet,
   type AssetImportanceSet,
 } from '../domain/asset-attribute.events';
 import { ASSET_HIDING, hidingId, type AssetHidingView } from './asset-hiding.view';
 import { ASSET_IMPORTANCE, type AssetImportanceView } from './asset-importance.view';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 /** Importance and hiding: whole-document upserts and deletes, so replaying an event gives the same result. */
 export const assetAttributesProjection: Projection = {
   name: 'asset-attributes',
   collections: [ASSET_IMPORTANCE, ASSET_HIDING],
   eventTypes: [AssetAttributeEventTypes.ImportanceSet, AssetAttributeEventTypes.HidingSet],
-  project(event: RecordedEvent): WriteOp[] {
+  project(recorded: RecordedEvent): WriteOp[] {
+    const event = recordedOf<AssetAttributeEventPayloads>(recorded);
     switch (event.type) {
       case AssetAttributeEventTypes.ImportanceSet:
-        return importanceSet(event.data as AssetImportanceSet);
+        return importanceSet(event.data);
       case AssetAttributeEventTypes.HidingSet:
-        return hidingSet(event.data as AssetHidingSet);
+        return hidingSet(event.data);
       default:
         return [];
     }

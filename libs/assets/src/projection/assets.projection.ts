@@ -2,7 +2,8 @@ import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { ASSETS, type AssetView } from '../asset.view';
-import { AssetEventTypes, type AssetImported, type AssetObserved } from '../domain/asset.events';
+import { AssetEventTypes, type AssetEventPayloads } from '../domain/asset.events';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 /**
  * The inventory's documents (`assets`) from the detectors' events. An observation carries the whole document, so
@@ -14,12 +15,13 @@ export const assetsProjection: Projection = {
   name: 'assets',
   collections: [ASSETS],
   eventTypes: [AssetEventTypes.Observed, AssetEventTypes.Imported],
-  async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+  async project(recorded: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+    const event = recordedOf<AssetEventPayloads>(recorded);
     switch (event.type) {
       case AssetEventTypes.Observed:
-        return [upsert((event.data as AssetObserved).asset)];
+        return [upsert(event.data.asset)];
       case AssetEventTypes.Imported: {
-        const { asset } = event.data as AssetImported;
+        const { asset } = event.data;
         const known = await store.collection<AssetView>(ASSETS).get(asset.id);
         return known ? [] : [upsert(asset)];
       }

@@ -1,22 +1,19 @@
-import { AlertEventTypes, type AlertRaised, type AlertResolved } from '@lorawatch/alerts/alert.events';
-import { AssetAttributeEventTypes } from '@lorawatch/assets/domain/asset-attribute.events';
+import { AlertEventTypes, type AlertEventPayloads, type AlertRaised } from '@lorawatch/alerts/alert.events';
+import {
+  AssetAttributeEventTypes,
+  type AssetAttributeEventPayloads,
+} from '@lorawatch/assets/domain/asset-attribute.events';
 import type { AssetRef } from '@lorawatch/assets/domain/asset-ref';
 import type { IssueAsset } from '@lorawatch/detectors/detector-step';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
 import type { EventCause } from '@lorawatch/domain/event-envelope';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import {
-  IssueEventTypes,
-  type IssueAssetRef,
-  type IssueClosed,
-  type IssueOpened,
-  type IssueRecurred,
-} from '@lorawatch/domain/issue.events';
-import type { IssueConditionCleared } from '@lorawatch/issues/domain/issue.events';
+import { IssueEventTypes, type IssueAssetRef } from '@lorawatch/domain/issue.events';
+import type { IssuesEventPayloads } from '@lorawatch/issues/domain/issue.events';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
-import { TagEventTypes } from '@lorawatch/tags/domain/tag.events';
+import { TagEventTypes, type TagEventPayloads } from '@lorawatch/tags/domain/tag.events';
 import {
   alertKey,
   assetKey,
@@ -30,6 +27,7 @@ import {
   type AuditEventView,
   type AuditKeyView,
 } from './audit-event.view';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 /** The events an organisation's history lists: what happened to its assets and alerts, and who or what did it. */
 export const AUDITED_EVENT_TYPES: readonly string[] = [
@@ -108,10 +106,17 @@ export const auditEventsProjection: Projection = {
   },
 };
 
-async function subjectsOf(event: RecordedEvent, store: ReadStore, ops: WriteOp[]): Promise<Subjects> {
+/** The audited events whose payload names the assets or alerts they concern. */
+type AuditedSubjectPayloads = AlertEventPayloads &
+  IssuesEventPayloads &
+  AssetAttributeEventPayloads &
+  Pick<TagEventPayloads, typeof TagEventTypes.Assigned | typeof TagEventTypes.Unassigned>;
+
+async function subjectsOf(recorded: RecordedEvent, store: ReadStore, ops: WriteOp[]): Promise<Subjects> {
+  const event = recordedOf<AuditedSubjectPayloads>(recorded);
   switch (event.type) {
     case AlertEventTypes.Raised: {
-      const alert = event.data as AlertRaised;
+      const alert = event.data;
       const asset = assetOfAlert(alert);
       const remembered: AuditAlertView = {
         id: alert.id,
@@ -123,21 +128,21 @@ async function subjectsOf(event: RecordedEvent, store: ReadStore, ops: WriteOp[]
       return { assets: asset ? [asset] : [], alerts: [event.position] };
     }
     case AlertEventTypes.Resolved:
-      return alertsSubjects(store, [(event.data as AlertResolved).alertId]);
+      return alertsSubjects(store, [event.data.alertId]);
     case IssueEventTypes.Opened: {
-      const opened = event.data as IssueOpened;
+      const opened = event.data;
       const subjects = await alertsSubjects(store, [opened.alertId]);
       return withAsset(subjects, assetOfIssue(opened.dataSourceId, opened.asset));
     }
     case IssueEventTypes.Recurred: {
-      const recurred = event.data as IssueRecurred;
+      const recurred = event.data;
       // The issue's id is its opening alert's: a recurrence belongs to both alerts.
       return alertsSubjects(store, [recurred.issueId, recurred.alertId]);
     }
     case IssueEventTypes.Closed:
-      return alertsSubjects(store, [(event.data as IssueClosed).alertId]);
+      return alertsSubjects(store, [event.data.alertId]);
     case IssueEventTypes.ConditionCleared: {
-      const cleared = event.data as IssueConditionCleared;
+      const cleared = event.data;
       const asset = assetOfIssue(cleared.dataSourceId, cleared.asset);
       return { assets: asset ? [asset] : [], alerts: [] };
     }
@@ -145,7 +150,7 @@ async function subjectsOf(event: RecordedEvent, store: ReadStore, ops: WriteOp[]
     case AssetAttributeEventTypes.HidingSet:
     case TagEventTypes.Assigned:
     case TagEventTypes.Unassigned:
-      return { assets: refsOf((event.data as { assets?: AssetRef[] }).assets), alerts: [] };
+      return { assets: refsOf(event.data.assets), alerts: [] };
     default:
       return { assets: [], alerts: [] };
   }

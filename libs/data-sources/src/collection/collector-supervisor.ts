@@ -15,10 +15,11 @@ import {
   type CollectorReport,
 } from '../commands/record-collector-event/record-collector-event.handler';
 import { dataSourceEvolver, exists, type DataSourceState } from '../domain/data-source';
-import { DataSourceEventTypes } from '../domain/data-source.events';
+import { DataSourceEventTypes, type DataSourceEventPayloads } from '../domain/data-source.events';
 import { collectableTypes, createCollector, type Collector } from './collector-factory';
 import { installationId } from './installation-id';
 import type { LeaseKeeper } from './lease/lease-keeper';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 /** Malformed messages become at most one FAILED_PARSING event per data source per minute (always counted). */
 const PARSING_REPORT_INTERVAL_MS = 60_000;
@@ -164,7 +165,7 @@ export class CollectorSupervisor {
   }
 
   private follow(event: RecordedEvent): void {
-    const { dataSourceId } = event.data as { dataSourceId: number };
+    const { dataSourceId } = recordedOf<DataSourceEventPayloads>(event).data;
     this.states.set(
       dataSourceId,
       dataSourceEvolver.evolve(this.states.get(dataSourceId) ?? dataSourceEvolver.initial, event),

@@ -1,4 +1,5 @@
 import type { DataSourceType } from '@lorawatch/domain/packet';
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
 
 /**
  * How a data source connects. Secrets (passwords, API keys, client keys) are sealed with AES-256-GCM before they
@@ -86,6 +87,23 @@ export const DataSourceEventTypes = {
   LoginFailed: 'DataSourceLoginFailed',
   LimitationsChanged: 'DataSourceLimitationsChanged',
 } as const;
+
+/** Each data-source event type with its payload. */
+export interface DataSourceEventPayloads {
+  [DataSourceEventTypes.Created]: DataSourceCreated;
+  [DataSourceEventTypes.Updated]: DataSourceUpdated;
+  [DataSourceEventTypes.Connected]: DataSourceConnected;
+  [DataSourceEventTypes.Disconnected]: DataSourceDisconnected;
+  [DataSourceEventTypes.Enabled]: DataSourceChanged;
+  [DataSourceEventTypes.Disabled]: DataSourceChanged;
+  [DataSourceEventTypes.Deleted]: DataSourceChanged;
+  [DataSourceEventTypes.Restarted]: DataSourceChanged;
+  [DataSourceEventTypes.ParsingFailed]: DataSourceParsingFailed;
+  [DataSourceEventTypes.LoginFailed]: DataSourceLoginFailed;
+  [DataSourceEventTypes.LimitationsChanged]: DataSourceLimitationsChanged;
+}
+export type DataSourceEvent = RecordedOf<DataSourceEventPayloads>;
+export const isDataSourceEvent = eventGuard<DataSourceEventPayloads>();
 
 export type { DataSourceStatus } from '@lorawatch/domain/data-source.view';
 

@@ -2,12 +2,11 @@ import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Evolver } from '@lorawatch/platform/aggregate';
 import {
   DataSourceEventTypes,
-  type DataSourceCreated,
-  type DataSourceLimitationsChanged,
+  type DataSourceEventPayloads,
   type DataSourceSettings,
   type DataSourceStatus,
-  type DataSourceUpdated,
 } from './data-source.events';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 export interface DataSourceState {
   organizationId: number | null;
@@ -20,14 +19,15 @@ export interface DataSourceState {
 
 export const dataSourceEvolver: Evolver<DataSourceState> = {
   initial: { organizationId: null, settings: null, status: 'DISCONNECTED', deleted: false },
-  evolve(state: DataSourceState, event: RecordedEvent): DataSourceState {
+  evolve(state: DataSourceState, recorded: RecordedEvent): DataSourceState {
+    const event = recordedOf<DataSourceEventPayloads>(recorded);
     switch (event.type) {
       case DataSourceEventTypes.Created: {
-        const { dataSourceId: _id, organizationId, ...settings } = event.data as DataSourceCreated;
+        const { dataSourceId: _id, organizationId, ...settings } = event.data;
         return { organizationId, settings, status: 'DISCONNECTED', deleted: false };
       }
       case DataSourceEventTypes.Updated: {
-        const { dataSourceId: _id, ...settings } = event.data as DataSourceUpdated;
+        const { dataSourceId: _id, ...settings } = event.data;
         return { ...state, settings };
       }
       case DataSourceEventTypes.Connected:
@@ -41,7 +41,7 @@ export const dataSourceEvolver: Evolver<DataSourceState> = {
       case DataSourceEventTypes.Deleted:
         return { ...state, deleted: true };
       case DataSourceEventTypes.LimitationsChanged:
-        return { ...state, limitations: (event.data as DataSourceLimitationsChanged).limitations };
+        return { ...state, limitations: event.data.limitations };
       default:
         return state;
     }

@@ -2,7 +2,13 @@ import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { WriteOp } from '@lorawatch/read-store/read-store.port';
 import { dataSourceTypeById } from '../domain/data-source-types';
-import { LOG_TYPE_BY_EVENT, type DataSourceSettings } from '../domain/data-source.events';
+import {
+  DataSourceEventTypes,
+  LOG_TYPE_BY_EVENT,
+  type DataSourceEvent,
+  type DataSourceEventPayloads,
+} from '../domain/data-source.events';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 /** One entry per data-source event: who did what, when, with its parameters (never secrets). */
 export interface DataSourceLogEntry {
@@ -26,28 +32,28 @@ export const dataSourceLogProjection: Projection = {
   name: 'data_source_log',
   collections: [DATA_SOURCE_LOG],
   eventTypes: Object.keys(LOG_TYPE_BY_EVENT),
-  project(event: RecordedEvent): WriteOp[] {
-    const data = event.data as { dataSourceId: number } & Record<string, unknown>;
+  project(recorded: RecordedEvent): WriteOp[] {
+    const event = recordedOf<DataSourceEventPayloads>(recorded);
     const actor = Number(event.metadata.actor);
     const doc: DataSourceLogEntry = {
       id: String(event.position),
       position: event.position,
-      dataSourceId: data.dataSourceId,
+      dataSourceId: event.data.dataSourceId,
       organizationId: event.metadata.organizationId,
       type: LOG_TYPE_BY_EVENT[event.type],
       createdAt: event.metadata.occurredAt,
-      parameters: parametersOf(event.type, data),
+      parameters: parametersOf(event),
       userId: Number.isInteger(actor) && actor > 0 ? actor : null,
     };
     return [{ op: 'upsert', collection: DATA_SOURCE_LOG.name, doc }];
   },
 };
 
-function parametersOf(eventType: string, data: Record<string, unknown>): Record<string, unknown> {
-  switch (LOG_TYPE_BY_EVENT[eventType]) {
-    case 'CREATED':
-    case 'UPDATED': {
-      const settings = data as unknown as DataSourceSettings;
+function parametersOf(event: DataSourceEvent): Record<string, unknown> {
+  switch (event.type) {
+    case DataSourceEventTypes.Created:
+    case DataSourceEventTypes.Updated: {
+      const settings = event.data;
       return {
         ip: settings.host,
         port: settings.port === null ? null : String(settings.port),
@@ -57,12 +63,12 @@ function parametersOf(eventType: string, data: Record<string, unknown>): Record<
         policy: settings.policyId,
       };
     }
-    case 'DISCONNECTED':
-      return { error: data.error ?? null };
-    case 'FAILED_PARSING':
-      return { message: data.message, count: data.count };
-    case 'FAILED_LOGIN':
-      return { message: data.message };
+    case DataSourceEventTypes.Disconnected:
+      return { error: event.data.error ?? null };
+    case DataSourceEventTypes.ParsingFailed:
+      return { message: event.data.message, count: event.data.count };
+    case DataSourceEventTypes.LoginFailed:
+      return { message: event.data.message };
     default:
       return {};
   }

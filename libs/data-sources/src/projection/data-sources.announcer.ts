@@ -5,6 +5,8 @@ import type { Announcements, ProjectionAnnouncer } from '@lorawatch/projections/
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { dataSourceJson } from './data-source.json';
 import { dataSourcesProjection } from './data-sources.projection';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
+import type { DataSourceEventPayloads } from '../domain/data-source.events';
 
 /** `updated_data_collector`: the data source as it is now, after any change the projection committed. */
 export function dataSourcesAnnouncer(): ProjectionAnnouncer {
@@ -12,7 +14,7 @@ export function dataSourcesAnnouncer(): ProjectionAnnouncer {
     projection: dataSourcesProjection.name,
     async announce(event: RecordedEvent, store: ReadStore, out: Announcements): Promise<void> {
       const organizationId = event.metadata.organizationId;
-      const dataSourceId = (event.data as { dataSourceId?: number }).dataSourceId;
+      const dataSourceId: number | undefined = recordedOf<DataSourceEventPayloads>(event).data.dataSourceId;
       if (organizationId === null || dataSourceId === undefined) return;
       const source = await store.collection<DataSourceView>(DATA_SOURCES).get(String(dataSourceId));
       if (!source) return;

@@ -1,14 +1,9 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { WriteOp } from '@lorawatch/read-store/read-store.port';
-import {
-  DataSourceEventTypes,
-  type DataSourceCreated,
-  type DataSourceDisconnected,
-  type DataSourceLimitationsChanged,
-  type DataSourceUpdated,
-} from '../domain/data-source.events';
+import { DataSourceEventTypes, type DataSourceEventPayloads } from '../domain/data-source.events';
 import { DATA_SOURCES, settingsView, type DataSourceView } from './data-source.view';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 const patch = (dataSourceId: number, set: Partial<DataSourceView>): WriteOp[] => [
   { op: 'patch', collection: DATA_SOURCES.name, id: String(dataSourceId), set },
@@ -27,11 +22,12 @@ export const dataSourcesProjection: Projection = {
     DataSourceEventTypes.Deleted,
     DataSourceEventTypes.LimitationsChanged,
   ],
-  project(event: RecordedEvent): WriteOp[] {
-    const { dataSourceId } = event.data as { dataSourceId: number };
+  project(recorded: RecordedEvent): WriteOp[] {
+    const event = recordedOf<DataSourceEventPayloads>(recorded);
+    const { dataSourceId } = event.data;
     switch (event.type) {
       case DataSourceEventTypes.Created: {
-        const data = event.data as DataSourceCreated;
+        const data = event.data;
         const doc: DataSourceView = {
           id: String(dataSourceId),
           dataSourceId,
@@ -46,13 +42,13 @@ export const dataSourcesProjection: Projection = {
         return [{ op: 'upsert', collection: DATA_SOURCES.name, doc }];
       }
       case DataSourceEventTypes.Updated:
-        return patch(dataSourceId, settingsView(event.data as DataSourceUpdated));
+        return patch(dataSourceId, settingsView(event.data));
       case DataSourceEventTypes.Connected:
         return patch(dataSourceId, { status: 'CONNECTED', verified: true, lastError: null });
       case DataSourceEventTypes.Disconnected:
         return patch(dataSourceId, {
           status: 'DISCONNECTED',
-          lastError: (event.data as DataSourceDisconnected).error,
+          lastError: event.data.error,
         });
       case DataSourceEventTypes.Disabled:
         return patch(dataSourceId, { status: 'DISABLED' });
@@ -62,7 +58,7 @@ export const dataSourcesProjection: Projection = {
         return patch(dataSourceId, { deleted: true });
       case DataSourceEventTypes.LimitationsChanged:
         return patch(dataSourceId, {
-          limitations: (event.data as DataSourceLimitationsChanged).limitations,
+          limitations: event.data.limitations,
         });
       default:
         return [];

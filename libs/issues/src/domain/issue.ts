@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
+import { isIssueEvent } from './issue.events';
 import type { Evolver } from '@lorawatch/platform/aggregate';
 import {
   IssueEventTypes,
@@ -14,7 +15,7 @@ export type IssueState = { status: 'none' } | { status: 'open' | 'closed'; opene
 export const issueEvolver: Evolver<IssueState> = {
   initial: { status: 'none' },
   evolve(state: IssueState, event: RecordedEvent): IssueState {
-    if (event.type === IssueEventTypes.Opened) return { status: 'open', opened: event.data as IssueOpened };
+    if (isIssueEvent(event, IssueEventTypes.Opened)) return { status: 'open', opened: event.data };
     if (event.type === IssueEventTypes.Closed && state.status !== 'none')
       return { ...state, status: 'closed' };
     return state;

@@ -1,18 +1,20 @@
 import { importanceChange, importanceOf } from '@lorawatch/alerts/projection/followed-importance';
 import {
   AssetAttributeEventTypes,
-  type AssetImportanceSet,
+  type AssetAttributeEventPayloads,
 } from '@lorawatch/assets/domain/asset-attribute.events';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
 import {
   IssueEventTypes,
   type IssueClosed,
+  type IssueEventPayloads,
   type IssueOpened,
   type IssueRecurred,
 } from '@lorawatch/domain/issue.events';
 import type { Importance } from '@lorawatch/domain/risk';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
+import { recordedOf, type RecordedOf } from '@lorawatch/event-store/typed-events';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { issueDeviceChange } from './issue-device-counts';
@@ -23,6 +25,10 @@ import {
   ISSUES,
   type IssueView,
 } from './issue.view';
+
+/** The events the issues projection subscribes to. */
+type IssuesProjectionPayloads = IssueEventPayloads &
+  Pick<AssetAttributeEventPayloads, typeof AssetAttributeEventTypes.ImportanceSet>;
 
 export const issuesProjection: Projection = {
   name: 'issues',
@@ -36,10 +42,11 @@ export const issuesProjection: Projection = {
     IssueEventTypes.Closed,
     AssetAttributeEventTypes.ImportanceSet,
   ],
-  async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+  async project(recorded: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+    const event = recordedOf<IssuesProjectionPayloads>(recorded);
     switch (event.type) {
       case IssueEventTypes.Opened: {
-        const assetId = assetIdOf(event.data as IssueOpened);
+        const assetId = assetIdOf(event.data);
         const view = opened(event, assetId, await importanceOf(store, ISSUE_ASSET_IMPORTANCE, assetId));
         const before = await issuesIn(store).get(view.id);
         return [
@@ -48,11 +55,11 @@ export const issuesProjection: Projection = {
         ];
       }
       case IssueEventTypes.Recurred:
-        return recurred(event.data as IssueRecurred, store);
+        return recurred(event.data, store);
       case IssueEventTypes.Closed:
-        return closed(event.data as IssueClosed, store);
+        return closed(event.data, store);
       case AssetAttributeEventTypes.ImportanceSet:
-        return importanceChange(event.data as AssetImportanceSet, store, ISSUE_ASSET_IMPORTANCE, ISSUES);
+        return importanceChange(event.data, store, ISSUE_ASSET_IMPORTANCE, ISSUES);
       default:
         return [];
     }
@@ -67,8 +74,12 @@ function assetIdOf({ asset, dataSourceId }: IssueOpened): string | null {
     : deviceAssetId(dataSourceId, asset.devEui, asset.devAddr);
 }
 
-function opened(event: RecordedEvent, assetId: string | null, assetImportance: Importance | null): IssueView {
-  const data = event.data as IssueOpened;
+function opened(
+  event: RecordedOf<IssueEventPayloads, typeof IssueEventTypes.Opened>,
+  assetId: string | null,
+  assetImportance: Importance | null,
+): IssueView {
+  const { data } = event;
   const type = alertTypeByCode(data.code);
   const { asset } = data;
   const device = asset.type === 'DEVICE' ? (asset.devEui ?? asset.devAddr) : null;

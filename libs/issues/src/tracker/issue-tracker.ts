@@ -1,19 +1,20 @@
 import { Logger } from '@nestjs/common';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { IssueEventTypes, issueStream, type IssueClosed } from '@lorawatch/domain/issue.events';
-import type { IssueClearance } from '@lorawatch/detectors/detector-step';
-import { AlertEventTypes, alertStream } from '@lorawatch/alerts/alert.events';
+import { AlertEventTypes, alertStream, type AlertEventPayloads } from '@lorawatch/alerts/alert.events';
 import {
   WrongExpectedRevisionError,
   type EventStore,
   type RecordedEvent,
   type Subscription,
 } from '@lorawatch/event-store/event-store.port';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
 import { readDataSourceWatermark } from '@lorawatch/detection/event-time-watermark';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { issueEvolver } from '../domain/issue';
+import type { IssuesEventPayloads } from '../domain/issue.events';
 import {
   cataloguePolicy,
   decide,
@@ -255,14 +256,22 @@ export class IssueTracker {
   }
 }
 
-function inputOf(event: RecordedEvent): TrackerInput {
+/** The events the tracker subscribes to. */
+type TrackerPayloads = Pick<
+  IssuesEventPayloads,
+  typeof IssueEventTypes.ConditionCleared | typeof IssueEventTypes.Closed
+> &
+  Pick<AlertEventPayloads, typeof AlertEventTypes.Raised>;
+
+function inputOf(recorded: RecordedEvent): TrackerInput {
+  const event = recordedOf<TrackerPayloads>(recorded);
   switch (event.type) {
     case IssueEventTypes.ConditionCleared:
-      return { type: 'IssueConditionCleared', clearance: event.data as IssueClearance };
+      return { type: 'IssueConditionCleared', clearance: event.data };
     case IssueEventTypes.Closed:
-      return { type: 'IssueClosed', closed: event.data as IssueClosed };
+      return { type: 'IssueClosed', closed: event.data };
     default:
-      return { type: 'AlertRaised', alert: event.data as AlertDraft };
+      return { type: 'AlertRaised', alert: event.data };
   }
 }
 

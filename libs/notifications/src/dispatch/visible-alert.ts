@@ -1,11 +1,13 @@
-import type { AlertRaised } from '@lorawatch/alerts/alert.events';
-import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
+import { AlertEventTypes, isAlertEvent } from '@lorawatch/alerts/alert.events';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import { IssueEventTypes, type IssueOpened } from '@lorawatch/domain/issue.events';
+import { IssueEventTypes, type IssueEventPayloads } from '@lorawatch/domain/issue.events';
+import { eventGuard } from '@lorawatch/event-store/typed-events';
 
 /** The events after which an alert may have become visible. */
 export const VISIBILITY_EVENT_TYPES = [AlertEventTypes.Raised, IssueEventTypes.Opened];
+
+const isIssueEvent = eventGuard<IssueEventPayloads>();
 
 /**
  * The alert an event makes visible, mirroring the alerts projection (`newlyVisibleAlertId`): an alert of a type
@@ -13,12 +15,12 @@ export const VISIBILITY_EVENT_TYPES = [AlertEventTypes.Raised, IssueEventTypes.O
  * event per alert qualifies, so each alert is notified once.
  */
 export function alertMadeVisible(event: RecordedEvent): string | null {
-  if (event.type === AlertEventTypes.Raised) {
-    const alert = event.data as AlertRaised;
+  if (isAlertEvent(event, AlertEventTypes.Raised)) {
+    const alert = event.data;
     return alertTypeByCode(alert.code)?.isIssue ? null : alert.id;
   }
-  if (event.type === IssueEventTypes.Opened) {
-    const opened = event.data as IssueOpened;
+  if (isIssueEvent(event, IssueEventTypes.Opened)) {
+    const opened = event.data;
     return alertTypeByCode(opened.code)?.isIssue ? opened.alertId : null;
   }
   return null;

@@ -1,3 +1,5 @@
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
+
 /**
  * Events of a user's notification preferences (docs/api.md §9), on stream notification-preferences-<userId>.
  * Secrets arrive sealed (SecretBox) and activation tokens as their SHA-256 hash: the log never holds either in clear.
@@ -85,3 +87,15 @@ export interface NotificationMutesChanged {
   organizationId: number;
   mutes: NotificationMute[];
 }
+
+/** Each notification preferences event type with its payload. */
+export interface PreferencesEventPayloads {
+  [PreferencesEventTypes.Changed]: NotificationPreferencesChanged;
+  [PreferencesEventTypes.DestinationAdded]: NotificationDestinationSet;
+  [PreferencesEventTypes.DestinationChanged]: NotificationDestinationSet;
+  [PreferencesEventTypes.DestinationRemoved]: NotificationDestinationRemoved;
+  [PreferencesEventTypes.DestinationActivated]: NotificationDestinationActivated;
+  [PreferencesEventTypes.MutesChanged]: NotificationMutesChanged;
+}
+export type PreferencesEvent = RecordedOf<PreferencesEventPayloads>;
+export const isPreferencesEvent = eventGuard<PreferencesEventPayloads>();

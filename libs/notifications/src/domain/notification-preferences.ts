@@ -1,6 +1,8 @@
+import { recordedOf, type EventOf } from '@lorawatch/event-store/typed-events';
 import type { Evolver } from '@lorawatch/platform/aggregate';
 import {
   PreferencesEventTypes,
+  type PreferencesEventPayloads,
   type Channel,
   type DestinationKind,
   type ImportanceName,
@@ -8,7 +10,6 @@ import {
   type NotificationDestinationRemoved,
   type NotificationDestinationSet,
   type NotificationMute,
-  type NotificationMutesChanged,
   type NotificationPreferencesChanged,
   type RiskName,
 } from './notification-preferences.events';
@@ -46,13 +47,13 @@ export const defaultPreferences = (): PreferencesState => ({
 
 export const preferencesEvolver: Evolver<PreferencesState> = {
   initial: defaultPreferences(),
-  evolve: (state, event) => evolvePreferences(state, event.type, event.data),
+  evolve: (state, event) => evolvePreferences(state, recordedOf<PreferencesEventPayloads>(event)),
 };
 
-export function evolvePreferences(state: PreferencesState, type: string, data: unknown): PreferencesState {
-  switch (type) {
+export function evolvePreferences(state: PreferencesState, event: DecidedEvent): PreferencesState {
+  switch (event.type) {
     case PreferencesEventTypes.Changed: {
-      const changed = data as NotificationPreferencesChanged;
+      const changed = event.data;
       return {
         ...state,
         risks: changed.risks,
@@ -64,7 +65,7 @@ export function evolvePreferences(state: PreferencesState, type: string, data: u
     }
     case PreferencesEventTypes.DestinationAdded:
     case PreferencesEventTypes.DestinationChanged: {
-      const set = data as NotificationDestinationSet;
+      const set = event.data;
       const destination: Destination = {
         destinationId: set.destinationId,
         kind: set.kind,
@@ -78,11 +79,11 @@ export function evolvePreferences(state: PreferencesState, type: string, data: u
       return { ...state, destinations: [...others, destination].sort(byId) };
     }
     case PreferencesEventTypes.DestinationRemoved: {
-      const { destinationId } = data as NotificationDestinationRemoved;
+      const { destinationId } = event.data;
       return { ...state, destinations: state.destinations.filter((d) => d.destinationId !== destinationId) };
     }
     case PreferencesEventTypes.DestinationActivated: {
-      const { destinationId } = data as NotificationDestinationActivated;
+      const { destinationId } = event.data;
       return {
         ...state,
         destinations: state.destinations.map((d) =>
@@ -91,7 +92,7 @@ export function evolvePreferences(state: PreferencesState, type: string, data: u
       };
     }
     case PreferencesEventTypes.MutesChanged:
-      return { ...state, mutes: (data as NotificationMutesChanged).mutes };
+      return { ...state, mutes: event.data.mutes };
     default:
       return state;
   }
@@ -135,10 +136,7 @@ export interface ActivationMail {
   token: string;
 }
 
-export interface DecidedEvent {
-  type: string;
-  data: unknown;
-}
+export type DecidedEvent = EventOf<PreferencesEventPayloads>;
 
 export type PreferencesDecision =
   { ok: true; events: DecidedEvent[]; activations: ActivationMail[] } | { ok: false; error: 'not exist id' };

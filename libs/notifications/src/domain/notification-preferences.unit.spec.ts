@@ -25,7 +25,7 @@ const request = (overrides: Partial<PreferencesRequest> = {}): PreferencesReques
 });
 
 const given = (events: DecidedEvent[]): PreferencesState =>
-  events.reduce((state, event) => evolvePreferences(state, event.type, event.data), defaultPreferences());
+  events.reduce((state, event) => evolvePreferences(state, event), defaultPreferences());
 
 function decided(state: PreferencesState, body: PreferencesRequest, ids = [11], tokens = [token(1)]) {
   const decision = decideSetPreferences(state, who, body, { now: NOW, newIds: ids, tokens });
@@ -69,9 +69,9 @@ describe('notification preferences', () => {
       },
     });
     let state = given(decided(defaultPreferences(), twoAddresses, [1, 2], [token(1), token(2)]).events);
-    state = evolvePreferences(state, PreferencesEventTypes.DestinationActivated, {
-      ...who,
-      destinationId: 1,
+    state = evolvePreferences(state, {
+      type: PreferencesEventTypes.DestinationActivated,
+      data: { ...who, destinationId: 1, kind: 'email', activatedAt: NOW },
     });
     const next = decided(
       state,
@@ -94,7 +94,7 @@ describe('notification preferences', () => {
       [],
       [token(4)],
     );
-    const reset = changed.events.reduce((s, e) => evolvePreferences(s, e.type, e.data), state);
+    const reset = changed.events.reduce((s, e) => evolvePreferences(s, e), state);
     expect(reset.destinations).toEqual([
       expect.objectContaining({
         destinationId: 1,
@@ -141,7 +141,7 @@ describe('notification preferences', () => {
       [],
       [],
     );
-    const after = renamed.events.reduce((s, e) => evolvePreferences(s, e.type, e.data), state);
+    const after = renamed.events.reduce((s, e) => evolvePreferences(s, e), state);
     expect(after.destinations).toEqual([
       expect.objectContaining({
         value: 'https://hooks.example.com/b',
@@ -186,18 +186,24 @@ describe('activation links', () => {
   it('say EMAIL_ALREADY_ACTIVE / PHONE_ALREADY_ACTIVE the second time', () => {
     const first = decideActivation(pending, who, 'email', 'hash-1', NOW);
     if (first.result !== 'SUCCESS') throw new Error(first.result);
-    const active = evolvePreferences(pending, PreferencesEventTypes.DestinationActivated, first.event);
+    const active = evolvePreferences(pending, {
+      type: PreferencesEventTypes.DestinationActivated,
+      data: first.event,
+    });
     expect(decideActivation(active, who, 'email', 'hash-1', NOW)).toEqual({ result: 'EMAIL_ALREADY_ACTIVE' });
 
-    const phone = evolvePreferences(defaultPreferences(), PreferencesEventTypes.DestinationAdded, {
-      ...who,
-      destinationId: 3,
-      kind: 'phone',
-      value: '+15550100',
-      secretSealed: null,
-      active: true,
-      tokenHash: 'hash-p',
-      tokenIssuedAt: NOW,
+    const phone = evolvePreferences(defaultPreferences(), {
+      type: PreferencesEventTypes.DestinationAdded,
+      data: {
+        ...who,
+        destinationId: 3,
+        kind: 'phone',
+        value: '+15550100',
+        secretSealed: null,
+        active: true,
+        tokenHash: 'hash-p',
+        tokenIssuedAt: NOW,
+      },
     });
     expect(decideActivation(phone, who, 'phone', 'hash-p', NOW)).toEqual({ result: 'PHONE_ALREADY_ACTIVE' });
   });

@@ -1,3 +1,5 @@
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
+
 /**
  * Events of one notification: one alert for one user, on stream notification-<notificationId>. The id is derived
  * from the alert and the user, so the dispatcher re-running an alert after a restart cannot notify twice.
@@ -58,3 +60,13 @@ export interface NotificationDeleted {
   userId: number;
   deletedAt: string;
 }
+
+/** Each notification event type with its payload. */
+export interface NotificationEventPayloads {
+  [NotificationEventTypes.Created]: NotificationCreated;
+  [NotificationEventTypes.DeliveryAttempted]: NotificationDeliveryAttempted;
+  [NotificationEventTypes.ReadChanged]: NotificationReadChanged;
+  [NotificationEventTypes.Deleted]: NotificationDeleted;
+}
+export type NotificationEvent = RecordedOf<NotificationEventPayloads>;
+export const isNotificationEvent = eventGuard<NotificationEventPayloads>();

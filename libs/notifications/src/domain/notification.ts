@@ -1,9 +1,11 @@
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 import type { Evolver } from '@lorawatch/platform/aggregate';
 import {
   NotificationEventTypes,
   type NotificationCreated,
   type NotificationDeliveryAttempted,
-  type NotificationReadChanged,
+  type NotificationEvent,
+  type NotificationEventPayloads,
   type PlannedDelivery,
 } from './notification.events';
 
@@ -25,13 +27,13 @@ export interface NotificationState {
 
 export const notificationEvolver: Evolver<NotificationState> = {
   initial: { created: null, readAt: null, deleted: false, deliveries: [] },
-  evolve: (state, event) => evolveNotification(state, event.type, event.data),
+  evolve: (state, event) => evolveNotification(state, recordedOf<NotificationEventPayloads>(event)),
 };
 
-export function evolveNotification(state: NotificationState, type: string, data: unknown): NotificationState {
-  switch (type) {
+export function evolveNotification(state: NotificationState, event: NotificationEvent): NotificationState {
+  switch (event.type) {
     case NotificationEventTypes.Created: {
-      const created = data as NotificationCreated;
+      const created = event.data;
       return {
         ...state,
         created,
@@ -45,11 +47,11 @@ export function evolveNotification(state: NotificationState, type: string, data:
       };
     }
     case NotificationEventTypes.DeliveryAttempted: {
-      const attempted = data as NotificationDeliveryAttempted;
+      const attempted = event.data;
       return { ...state, deliveries: state.deliveries.map((d) => afterAttempt(d, attempted)) };
     }
     case NotificationEventTypes.ReadChanged:
-      return { ...state, readAt: (data as NotificationReadChanged).readAt };
+      return { ...state, readAt: event.data.readAt };
     case NotificationEventTypes.Deleted:
       return { ...state, deleted: true };
     default:

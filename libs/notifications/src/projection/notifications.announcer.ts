@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Announcements, ProjectionAnnouncer } from '@lorawatch/projections/announcer';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
-import { NotificationEventTypes, type NotificationCreated } from '../domain/notification.events';
+import { isNotificationEvent, NotificationEventTypes } from '../domain/notification.events';
 import { notificationJson } from './notification.json';
 import { NOTIFICATIONS, type NotificationView } from './notification.view';
 import { notificationsProjection } from './notifications.projection';
@@ -15,8 +15,8 @@ export function notificationsAnnouncer(): ProjectionAnnouncer {
   return {
     projection: notificationsProjection.name,
     async announce(event: RecordedEvent, store: ReadStore, out: Announcements): Promise<void> {
-      if (event.type !== NotificationEventTypes.Created) return;
-      const created = event.data as NotificationCreated;
+      if (!isNotificationEvent(event, NotificationEventTypes.Created)) return;
+      const created = event.data;
       if (!created.push) return;
       const view = await store.collection<NotificationView>(NOTIFICATIONS).get(created.notificationId);
       if (!view) return;

@@ -2,25 +2,21 @@ import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { afterAttempt, evolveNotification, notificationEvolver } from '../domain/notification';
-import {
-  NotificationEventTypes,
-  type NotificationCreated,
-  type NotificationDeliveryAttempted,
-  type NotificationDeleted,
-  type NotificationReadChanged,
-} from '../domain/notification.events';
+import { NotificationEventTypes, type NotificationEventPayloads } from '../domain/notification.events';
 import { NOTIFICATIONS, type NotificationView } from './notification.view';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
   collections: [NOTIFICATIONS],
   eventTypes: Object.values(NotificationEventTypes),
-  async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+  async project(recorded: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+    const event = recordedOf<NotificationEventPayloads>(recorded);
     const collection = NOTIFICATIONS.name;
     switch (event.type) {
       case NotificationEventTypes.Created: {
-        const created = event.data as NotificationCreated;
-        const state = evolveNotification(notificationEvolver.initial, event.type, created);
+        const created = event.data;
+        const state = evolveNotification(notificationEvolver.initial, event);
         const doc: NotificationView = {
           id: created.notificationId,
           numericId: event.position,
@@ -36,7 +32,7 @@ export const notificationsProjection: Projection = {
         return [{ op: 'upsert', collection, doc }];
       }
       case NotificationEventTypes.DeliveryAttempted: {
-        const attempted = event.data as NotificationDeliveryAttempted;
+        const attempted = event.data;
         const view = await store.collection<NotificationView>(NOTIFICATIONS).get(attempted.notificationId);
         // Attempts may still finish after the user deleted the notification.
         if (!view) return [];
@@ -45,12 +41,12 @@ export const notificationsProjection: Projection = {
         return [{ op: 'patch', collection, id: view.id, set: { deliveries, pending } }];
       }
       case NotificationEventTypes.ReadChanged: {
-        const changed = event.data as NotificationReadChanged;
+        const changed = event.data;
         const view = await store.collection<NotificationView>(NOTIFICATIONS).get(changed.notificationId);
         return view ? [{ op: 'patch', collection, id: view.id, set: { readAt: changed.readAt } }] : [];
       }
       case NotificationEventTypes.Deleted:
-        return [{ op: 'delete', collection, id: (event.data as NotificationDeleted).notificationId }];
+        return [{ op: 'delete', collection, id: event.data.notificationId }];
       default:
         return [];
     }

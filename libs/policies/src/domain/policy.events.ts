@@ -1,4 +1,5 @@
 import type { PolicyItem } from '@lorawatch/domain/policy';
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
 
 /** Stream policy-<id>. The default policy belongs to no organization and is visible to all. */
 export interface PolicyCreated {
@@ -30,5 +31,14 @@ export type PolicyEvent =
   | { type: typeof PolicyEventTypes.Created; data: PolicyCreated }
   | { type: typeof PolicyEventTypes.Updated; data: PolicyUpdated }
   | { type: typeof PolicyEventTypes.Deleted; data: PolicyDeleted };
+
+/** Each policy event type with its payload. */
+export interface PolicyEventPayloads {
+  [PolicyEventTypes.Created]: PolicyCreated;
+  [PolicyEventTypes.Updated]: PolicyUpdated;
+  [PolicyEventTypes.Deleted]: PolicyDeleted;
+}
+export type RecordedPolicyEvent = RecordedOf<PolicyEventPayloads>;
+export const isPolicyEvent = eventGuard<PolicyEventPayloads>();
 
 export const policyStream = (policyId: number) => `policy-${policyId}`;

@@ -1,7 +1,12 @@
 import type { PolicyItem } from '@lorawatch/domain/policy';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Evolver } from '@lorawatch/platform/aggregate';
-import { PolicyEventTypes, type PolicyCreated, type PolicyEvent, type PolicyUpdated } from './policy.events';
+import {
+  PolicyEventTypes,
+  type PolicyCreated,
+  type PolicyEvent,
+  type PolicyEventPayloads,
+} from './policy.events';
 import {
   PolicyMessages,
   accepted,
@@ -14,6 +19,7 @@ import {
   type PolicyRejection,
 } from './policy-errors';
 import { checkItems, type RequestedItem } from './policy-items';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 export interface PolicyState {
   status: 'absent' | 'active' | 'deleted';
@@ -27,14 +33,15 @@ export interface PolicyState {
 
 export const policyEvolver: Evolver<PolicyState> = {
   initial: { status: 'absent', policyId: null, organizationId: null, name: '', isDefault: false, items: [] },
-  evolve(state: PolicyState, event: RecordedEvent): PolicyState {
+  evolve(state: PolicyState, recorded: RecordedEvent): PolicyState {
+    const event = recordedOf<PolicyEventPayloads>(recorded);
     switch (event.type) {
       case PolicyEventTypes.Created: {
-        const { policyId, organizationId, name, isDefault, items } = event.data as PolicyCreated;
+        const { policyId, organizationId, name, isDefault, items } = event.data;
         return { status: 'active', policyId, organizationId, name, isDefault, items };
       }
       case PolicyEventTypes.Updated: {
-        const { name, items } = event.data as PolicyUpdated;
+        const { name, items } = event.data;
         return { ...state, name, items };
       }
       case PolicyEventTypes.Deleted:

@@ -1,4 +1,5 @@
 import type { AssetRef } from '@lorawatch/assets/domain/asset-ref';
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
 
 export const TagEventTypes = {
   Created: 'TagCreated',
@@ -35,3 +36,14 @@ export interface TagAssetsChanged {
 }
 
 export const tagStream = (tagId: number): string => `tag-${tagId}`;
+
+/** Each tag event type with its payload. */
+export interface TagEventPayloads {
+  [TagEventTypes.Created]: TagCreated;
+  [TagEventTypes.Updated]: TagUpdated;
+  [TagEventTypes.Deleted]: TagDeleted;
+  [TagEventTypes.Assigned]: TagAssetsChanged;
+  [TagEventTypes.Unassigned]: TagAssetsChanged;
+}
+export type TagEvent = RecordedOf<TagEventPayloads>;
+export const isTagEvent = eventGuard<TagEventPayloads>();

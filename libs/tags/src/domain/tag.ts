@@ -7,8 +7,10 @@ import {
   type TagAssetsChanged,
   type TagCreated,
   type TagDeleted,
+  type TagEventPayloads,
   type TagUpdated,
 } from './tag.events';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 /** A label of an organisation and the assets carrying it. */
 export interface TagState {
@@ -27,10 +29,11 @@ const NAME = /^[A-Za-z0-9_. ]+$/;
 // "#rgb", "#rrggbb" or "#rrggbbaa": every colour the console's palette produces, within the 8-character column.
 const COLOR = /^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/;
 
-export function tagEvolve(state: TagState, event: RecordedEvent): TagState {
+export function tagEvolve(state: TagState, recorded: RecordedEvent): TagState {
+  const event = recordedOf<TagEventPayloads>(recorded);
   switch (event.type) {
     case TagEventTypes.Created: {
-      const data = event.data as TagCreated;
+      const data = event.data;
       return {
         exists: true,
         organizationId: data.organizationId,
@@ -40,17 +43,17 @@ export function tagEvolve(state: TagState, event: RecordedEvent): TagState {
       };
     }
     case TagEventTypes.Updated: {
-      const data = event.data as TagUpdated;
+      const data = event.data;
       return { ...state, name: data.name, color: data.color };
     }
     case TagEventTypes.Deleted:
       return { ...state, exists: false, assets: [] };
     case TagEventTypes.Assigned: {
-      const added = (event.data as TagAssetsChanged).assets.map((asset) => asset.assetId);
+      const added = event.data.assets.map((asset) => asset.assetId);
       return { ...state, assets: [...state.assets, ...added] };
     }
     case TagEventTypes.Unassigned: {
-      const removed = new Set((event.data as TagAssetsChanged).assets.map((asset) => asset.assetId));
+      const removed = new Set(event.data.assets.map((asset) => asset.assetId));
       return { ...state, assets: state.assets.filter((asset) => !removed.has(asset)) };
     }
     default:

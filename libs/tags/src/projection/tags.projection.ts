@@ -4,9 +4,8 @@ import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import {
   TagEventTypes,
   type TagAssetsChanged,
-  type TagCreated,
   type TagDeleted,
-  type TagUpdated,
+  type TagEventPayloads,
 } from '../domain/tag.events';
 import {
   TAG_ASSIGNMENTS,
@@ -15,16 +14,18 @@ import {
   type TagAssignmentView,
   type TagView,
 } from '@lorawatch/domain/tag.view';
+import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 export const tagsProjection: Projection = {
   name: 'tags',
   collections: [TAGS, TAG_ASSIGNMENTS],
   eventTypes: Object.values(TagEventTypes),
-  async project(event: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+  async project(recorded: RecordedEvent, store: ReadStore): Promise<WriteOp[]> {
+    const event = recordedOf<TagEventPayloads>(recorded);
     switch (event.type) {
       case TagEventTypes.Created:
       case TagEventTypes.Updated: {
-        const data = event.data as TagCreated | TagUpdated;
+        const data = event.data;
         const doc: TagView = {
           id: String(data.tagId),
           tagId: data.tagId,
@@ -35,11 +36,11 @@ export const tagsProjection: Projection = {
         return [{ op: 'upsert', collection: TAGS.name, doc }];
       }
       case TagEventTypes.Deleted:
-        return deleted(event.data as TagDeleted, store);
+        return deleted(event.data, store);
       case TagEventTypes.Assigned:
-        return assigned(event.data as TagAssetsChanged);
+        return assigned(event.data);
       case TagEventTypes.Unassigned: {
-        const { tagId, assets } = event.data as TagAssetsChanged;
+        const { tagId, assets } = event.data;
         return assets.map((asset) => ({
           op: 'delete',
           collection: TAG_ASSIGNMENTS.name,

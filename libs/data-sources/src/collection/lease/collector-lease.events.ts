@@ -1,3 +1,5 @@
+import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
+
 /**
  * Who collects a data source. Stream collector-lease-<dataSourceId>; system events (organizationId null): no
  * projection lists them and the websocket never forwards them.
@@ -30,6 +32,14 @@ export type CollectorLeaseEvent =
   | { type: typeof CollectorLeaseEventTypes.Renewed; data: CollectorLeaseRenewed }
   | { type: typeof CollectorLeaseEventTypes.Released; data: CollectorLeaseReleased };
 
+/** Each lease event type with its payload. */
+export interface CollectorLeaseEventPayloads {
+  [CollectorLeaseEventTypes.Acquired]: CollectorLeaseAcquired;
+  [CollectorLeaseEventTypes.Renewed]: CollectorLeaseRenewed;
+  [CollectorLeaseEventTypes.Released]: CollectorLeaseReleased;
+}
+export const isCollectorLeaseEvent = eventGuard<CollectorLeaseEventPayloads>();
+
 export const collectorLeaseStream = (dataSourceId: number): string => `collector-lease-${dataSourceId}`;
 
 /**
@@ -53,6 +63,14 @@ export const CollectorPresenceEventTypes = {
   Present: 'CollectorPresent',
   Left: 'CollectorLeft',
 } as const;
+
+/** Each presence event type with its payload. */
+export interface CollectorPresenceEventPayloads {
+  [CollectorPresenceEventTypes.Present]: CollectorPresent;
+  [CollectorPresenceEventTypes.Left]: CollectorLeft;
+}
+export type CollectorPresenceEvent = RecordedOf<CollectorPresenceEventPayloads>;
+export const isCollectorPresenceEvent = eventGuard<CollectorPresenceEventPayloads>();
 
 /**
  * How much of the lease and presence streams matters: a lease's last event is its state, and the presence board

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import {
   CollectorLeaseEventTypes,
-  type CollectorLeaseAcquired,
+  isCollectorLeaseEvent,
   type CollectorLeaseEvent,
 } from './collector-lease.events';
 
@@ -54,8 +54,11 @@ const renewalDue = (lease: Lease, now: number, terms: LeaseTerms): boolean =>
 /** Folds a lease stream from its last event alone (see collector-lease.events.ts). */
 export function leaseViewOf(dataSourceId: number, last: RecordedEvent | undefined): LeaseView {
   if (!last) return { dataSourceId, revision: 'no_stream', lease: null };
-  if (last.type === CollectorLeaseEventTypes.Acquired || last.type === CollectorLeaseEventTypes.Renewed) {
-    const { holder, expiresAt } = last.data as CollectorLeaseAcquired;
+  if (
+    isCollectorLeaseEvent(last, CollectorLeaseEventTypes.Acquired) ||
+    isCollectorLeaseEvent(last, CollectorLeaseEventTypes.Renewed)
+  ) {
+    const { holder, expiresAt } = last.data;
     return { dataSourceId, revision: last.revision, lease: { holder, expiresAt: Date.parse(expiresAt) } };
   }
   return { dataSourceId, revision: last.revision, lease: null };

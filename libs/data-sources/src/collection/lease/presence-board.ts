@@ -2,8 +2,7 @@ import type { EventStore } from '@lorawatch/event-store/event-store.port';
 import {
   COLLECTOR_PRESENCE_STREAM,
   CollectorPresenceEventTypes,
-  type CollectorLeft,
-  type CollectorPresent,
+  isCollectorPresenceEvent,
 } from './collector-lease.events';
 import { StreamTail } from './stream-tail';
 
@@ -33,11 +32,11 @@ export class PresenceBoard {
       fromRevision: this.next,
     })) {
       this.next = event.revision + 1;
-      if (event.type === CollectorPresenceEventTypes.Present) {
-        const { holder, until } = event.data as CollectorPresent;
+      if (isCollectorPresenceEvent(event, CollectorPresenceEventTypes.Present)) {
+        const { holder, until } = event.data;
         this.until.set(holder, Date.parse(until));
-      } else if (event.type === CollectorPresenceEventTypes.Left) {
-        this.until.delete((event.data as CollectorLeft).holder);
+      } else if (isCollectorPresenceEvent(event, CollectorPresenceEventTypes.Left)) {
+        this.until.delete(event.data.holder);
       }
     }
   }
