@@ -20,7 +20,6 @@ import { egressRulesOf } from '@lorawatch/platform/egress/egress-rules';
 import { EventStoreTenancy } from '@lorawatch/platform/egress/event-store-tenancy';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { Metrics } from '@lorawatch/ops/metrics';
-import { checkpointReached } from '@lorawatch/read-store/checkpoint-reached';
 import { CheckpointFencedError, READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { defaultPreferences } from './domain/notification-preferences';
 import { notificationEvolver, type NotificationState } from './domain/notification';
@@ -39,6 +38,7 @@ import { NOTIFICATION_PREFERENCES, type PreferencesView } from './projection/pre
 
 export const NOTIFICATIONS_CHECKPOINT = 'notifications-dispatcher';
 const ACTOR = 'notifications';
+const READ_MODEL_POLL_MS = 20;
 
 /**
  * Process manager of notifications (docs/api.md §9, "Delivery rules"). It follows the event store from its own
@@ -193,7 +193,11 @@ export class NotificationsWorker {
   }
 
   /** Waits until the alerts read model applied `position`; false when the worker stops first. */
-  private alertsApplied(position: number): Promise<boolean> {
-    return checkpointReached(this.store, alertsProjection.name, position, () => this.stopping);
+  private async alertsApplied(position: number): Promise<boolean> {
+    while (!this.stopping) {
+      if ((await this.store.checkpoint(alertsProjection.name)) >= position) return true;
+      await new Promise((resolve) => setTimeout(resolve, READ_MODEL_POLL_MS));
+    }
+    return false;
   }
 }
