@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { StoreSizes } from '../options';
 import { check, type ScenarioReport, type Table, type TargetCheck } from '../record';
-import { readProcessManagersBehind } from '../support/pipeline-progress';
+import { readProcessManagersBehind, readProjectionsBehind } from '../support/pipeline-progress';
 import { BenchServer } from '../support/server';
 import { buildStore, type BuiltStore } from '../support/store-builder';
 import { fixed, goal, int, quantile } from '../support/stats';
@@ -288,9 +288,17 @@ export async function runStored(
         sizes.scale,
       );
     }
-    await server.stop();
+    const firstStop = await server.stop();
     server = null;
     if (want.restart) {
+      // What the restart will read again: the events of each projection's types past its stored checkpoint.
+      const behind = Object.entries(readProjectionsBehind(join(scratch.path, 'lorawatch.db'))).filter(
+        ([, count]) => count > 0,
+      );
+      context.log(
+        `(d) stopped in ${fixed(firstStop.seconds, 1)} s${firstStop.killed ? ' (killed after the grace period)' : ''}; ` +
+          `projections behind: ${behind.length === 0 ? 'none' : behind.map(([name, count]) => `${name} ${int(count)}`).join(', ')}`,
+      );
       try {
         server = await BenchServer.start({
           dataDir: scratch.path,

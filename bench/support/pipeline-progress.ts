@@ -9,6 +9,7 @@ import { IssueEventTypes } from '@lorawatch/domain/issue.events';
 import { ISSUE_TRACKER_CHECKPOINT } from '@lorawatch/issues/tracker/issue-tracker';
 import { VISIBILITY_EVENT_TYPES } from '@lorawatch/notifications/dispatch/visible-alert';
 import { NOTIFICATIONS_CHECKPOINT } from '@lorawatch/notifications/notifications.worker';
+import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';
 
 /** How far a standalone server's pipeline has got, read from its SQLite file (by tests and benchmarks). */
 export interface PipelineProgress {
@@ -78,7 +79,7 @@ export async function readAlertCodes(databaseFile: string): Promise<Map<string, 
   }
 }
 
-/** A process manager that follows the event store from a checkpoint of its own, with the event types it reads. */
+/** A reader that follows the event store from a checkpoint of its own, with the event types it reads. */
 interface FollowerCheckpoint {
   readonly checkpoint: string;
   readonly types: readonly string[];
@@ -92,28 +93,45 @@ const PROCESS_MANAGERS: readonly FollowerCheckpoint[] = [
   { checkpoint: NOTIFICATIONS_CHECKPOINT, types: VISIBILITY_EVENT_TYPES },
 ];
 
-/**
- * Per process manager (the issue tracker, the notifications dispatcher), how many events of its types lie past its
- * checkpoint in a SQLite file: 0 for each once it has handled everything recorded.
- */
-export function readProcessManagersBehind(databaseFile: string): Record<string, number> {
+const PROJECTIONS: readonly FollowerCheckpoint[] = PROJECTIONS_IN_ORDER.map((projection) => ({
+  checkpoint: projection.name,
+  types: projection.eventTypes,
+}));
+
+/** Per follower, how many events of its types lie past its checkpoint in a SQLite file (0: it has handled all). */
+function readBehind(databaseFile: string, followers: readonly FollowerCheckpoint[]): Record<string, number> {
   const db = openDatabase(databaseFile);
   try {
     const behind: Record<string, number> = {};
-    for (const { checkpoint, types } of PROCESS_MANAGERS) {
+    for (const { checkpoint, types } of followers) {
       const row = db
         .prepare<[string], { position: number }>('SELECT position FROM read_checkpoints WHERE name = ?')
         .get(checkpoint);
       const after = row?.position ?? 0;
-      const count = db
-        .prepare<[number, string], { count: number }>(
-          'SELECT COUNT(*) AS count FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?))',
-        )
-        .get(after, JSON.stringify(types));
+      const count =
+        types.length === 0
+          ? db
+              .prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM events WHERE position > ?')
+              .get(after)
+          : db
+              .prepare<[number, string], { count: number }>(
+                'SELECT COUNT(*) AS count FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?))',
+              )
+              .get(after, JSON.stringify(types));
       behind[checkpoint] = count?.count ?? 0;
     }
     return behind;
   } finally {
     if (db.open) db.close();
   }
+}
+
+/** The issue tracker's and the notifications dispatcher's events still to handle. */
+export function readProcessManagersBehind(databaseFile: string): Record<string, number> {
+  return readBehind(databaseFile, PROCESS_MANAGERS);
+}
+
+/** Per projection, the events of its types past its stored checkpoint (what its next start reads again). */
+export function readProjectionsBehind(databaseFile: string): Record<string, number> {
+  return readBehind(databaseFile, PROJECTIONS);
 }

@@ -195,14 +195,23 @@ export class BenchServer {
     }
   }
 
-  /** SIGTERM, then waits for the process to end (SIGKILL after the grace period). */
-  async stop(graceMs = 60_000): Promise<void> {
-    if (!this.running) return;
+  /**
+   * SIGTERM, then waits for the process to end (SIGKILL after the grace period): how long it took, and whether it
+   * had to be killed (a stop cut short leaves checkpoints where they were, which the next start reads again from).
+   */
+  async stop(graceMs = 60_000): Promise<{ seconds: number; killed: boolean }> {
+    if (!this.running) return { seconds: 0, killed: false };
+    const started = Date.now();
+    let killed = false;
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
     this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    const timer = setTimeout(() => {
+      killed = true;
+      this.child.kill('SIGKILL');
+    }, graceMs);
     await exited;
     clearTimeout(timer);
+    return { seconds: (Date.now() - started) / 1000, killed };
   }
 }
 
