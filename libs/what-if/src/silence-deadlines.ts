@@ -25,6 +25,28 @@ export class SilenceDeadlines {
     }
   }
 
+  /**
+   * The ids of the data source's watches whose deadline is at most `bound` (epoch ms), in no order: what the runner's
+   * read of the due watches (`{ dataSourceId, deadline: { $lte: bound } }`) finds.
+   */
+  dueBy(dataSourceId: number, bound: number): string[] {
+    const heap = this.heaps.get(dataSourceId);
+    if (heap === undefined) return [];
+    if (heap.size > 2 * this.current.size + 1024) this.rebuild(dataSourceId, heap);
+    const due = new Set<string>();
+    heap.atMost(bound, (deadline, id) => {
+      if (this.current.get(id)?.deadline === deadline) due.add(id);
+    });
+    return [...due];
+  }
+
+  /** The heap of the data source with only its current watches (entries of changed or gone ones dropped). */
+  private rebuild(dataSourceId: number, heap: DeadlineHeap): void {
+    heap.clear();
+    for (const [id, watch] of this.current)
+      if (watch.dataSourceId === dataSourceId) heap.push(watch.deadline, id);
+  }
+
   /** The earliest deadline of the data source's watches; Infinity when none. */
   earliest(dataSourceId: number): number {
     const heap = this.heaps.get(dataSourceId);
@@ -56,6 +78,28 @@ class DeadlineHeap {
     }
     this.deadlines[index] = deadline;
     this.ids[index] = id;
+  }
+
+  get size(): number {
+    return this.deadlines.length;
+  }
+
+  clear(): void {
+    this.deadlines.length = 0;
+    this.ids.length = 0;
+  }
+
+  /** Calls `visit` with every entry whose deadline is at most `bound` (the subtrees under a later one are skipped). */
+  atMost(bound: number, visit: (deadline: number, id: string) => void): void {
+    const stack = this.deadlines.length > 0 ? [0] : [];
+    while (stack.length > 0) {
+      const index = stack.pop() as number;
+      if (!(this.deadlines[index] <= bound)) continue;
+      visit(this.deadlines[index], this.ids[index]);
+      const left = 2 * index + 1;
+      if (left < this.deadlines.length) stack.push(left);
+      if (left + 1 < this.deadlines.length) stack.push(left + 1);
+    }
   }
 
   peek(): { deadline: number; id: string } | null {

@@ -47,4 +47,31 @@ describe('the earliest silence deadline of each data source, from the watches co
       expect(deadlines.earliest(1)).toBe(current.size === 0 ? Infinity : Math.min(...current.values()));
     }
   });
+
+  it('lists the watches due by a bound, as the collection read with that bound finds them', () => {
+    const deadlines = new SilenceDeadlines();
+    const current = new Map<string, { dataSourceId: number; deadline: number }>();
+    let seed = 11;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 3000; round++) {
+      const dataSourceId = 1 + Math.floor(random() * 2);
+      const id = `device:${dataSourceId}:${Math.floor(random() * 40)}`;
+      if (random() < 0.2) {
+        deadlines.observe([{ op: 'delete', collection: 'silence_watch', id }]);
+        current.delete(id);
+      } else {
+        const deadline = Math.floor(random() * 10_000);
+        deadlines.observe([watch(id, dataSourceId, deadline)]);
+        current.set(id, { dataSourceId, deadline });
+      }
+      if (round % 7 === 0) deadlines.earliest(dataSourceId);
+      const bound = Math.floor(random() * 10_000);
+      const expected = [...current]
+        .filter(([, watch]) => watch.dataSourceId === dataSourceId && watch.deadline <= bound)
+        .map(([id]) => id)
+        .sort();
+      expect(deadlines.dueBy(dataSourceId, bound).sort()).toEqual(expected);
+    }
+    expect(deadlines.dueBy(3, 10_000)).toEqual([]);
+  });
 });

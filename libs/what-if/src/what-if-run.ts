@@ -5,7 +5,7 @@ import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { DetectionRunner } from '@lorawatch/detection/detection-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
-import { silenceMoment } from '@lorawatch/detection/silence-watch';
+import { SILENCE_WATCH, silenceMoment } from '@lorawatch/detection/silence-watch';
 import { ALLOWED_LATENESS_SECONDS } from '@lorawatch/detectors/watermark';
 import { PolicyView as PolicyRules, type PolicyItem } from '@lorawatch/domain/policy';
 import type { NewEvent } from '@lorawatch/event-store/event-store.port';
@@ -31,6 +31,7 @@ import type {
   WriteOp,
 } from '@lorawatch/read-store/read-store.port';
 import { GATEWAY_PENDING } from '@lorawatch/detection/gateway-packets';
+import { DETECTOR_STATE } from '@lorawatch/detection/event-time-watermark';
 import type { Database } from '@lorawatch/sqlite/open-database';
 import { hasTable, LiveLogReader, openLiveReadOnly } from './live-log-reader';
 import { SandboxEventStore } from './sandbox-event-store';
@@ -386,29 +387,63 @@ async function seed(
 }
 
 /**
- * The sandbox's read models, in memory, telling `deadlines` of every silence watch the runner commits. The gateway
- * packets waiting to be folded are read as they were written, without the copy every other read makes (they are
- * plain JSON already, parsed from the log, and the runner never changes a document it reads).
+ * The sandbox's read models, in memory, telling `deadlines` of every silence watch the runner commits. Reads hand
+ * out the stored documents themselves, without the copy every read of a MemoryReadStore makes: the runner and the
+ * detectors never change a document or state they read (the detector sagas are pure, and the runner's own cache
+ * already shares its states with this store), and the gateway packets waiting are plain JSON parsed from the log.
+ * The runner's reads of every data source's event times and heartbeats (an id range of `detector_state`, at every
+ * tick) are answered from the few documents of those prefixes, kept aside as they are committed.
  */
 class SandboxReadStore extends MemoryReadStore {
+  /** The collections handed out, per spec: the runner asks for the same few at every batch and tick. */
+  private readonly opened = new WeakMap<CollectionSpec, Collection<Doc>>();
+  /** The `detector_state` documents of each prefix read by id range, by id. */
+  private readonly prefixed = new Map<string, Map<string, JsonObject>>(
+    STATE_PREFIXES.map((prefix) => [prefix, new Map()]),
+  );
+
   constructor(private readonly deadlines: SilenceDeadlines) {
     super();
   }
 
   override collection<T extends Doc>(spec: CollectionSpec): Collection<T> {
+    const known = this.opened.get(spec);
+    if (known !== undefined) return known as Collection<T>;
     const collection = super.collection<T>(spec);
-    if (spec.name !== GATEWAY_PENDING.name) return collection;
     const docs = this.data.documents(spec.name);
     const find = collection.find.bind(collection);
-    return Object.assign(Object.create(collection) as Collection<T>, {
+    const state = spec.name === DETECTOR_STATE.name;
+    const pending = spec.name === GATEWAY_PENDING.name;
+    const watches = spec.name === SILENCE_WATCH.name;
+    const opened = Object.assign(Object.create(collection) as Collection<T>, {
+      get: async (id: string): Promise<T | null> => (docs.get(id) as T | undefined) ?? null,
       find: async (filter?: Filter, options?: FindOptions): Promise<T[]> => {
-        const matches = options === undefined ? pendingFilter(filter) : null;
+        if (state && options === undefined) {
+          const prefix = idPrefixFilter(filter);
+          const kept = prefix === null ? undefined : this.prefixed.get(prefix);
+          if (kept !== undefined) return [...kept.values()].sort(byId) as unknown as T[];
+        }
+        if (watches && options === undefined) {
+          const due = dueFilter(filter);
+          if (due !== null) {
+            const found: JsonObject[] = [];
+            for (const id of this.deadlines.dueBy(due.dataSourceId, due.bound)) {
+              const doc = docs.get(id);
+              if (doc !== undefined && doc.dataSourceId === due.dataSourceId && isDueBy(doc, due.bound))
+                found.push(doc);
+            }
+            return found.sort(byId) as unknown as T[];
+          }
+        }
+        const matches = pending && options === undefined ? pendingFilter(filter) : null;
         if (matches === null) return find(filter, options);
         const found: JsonObject[] = [];
         for (const doc of docs.values()) if (matches(doc)) found.push(doc);
         return found.sort(byId) as unknown as T[];
       },
     });
+    this.opened.set(spec, opened as Collection<Doc>);
+    return opened;
   }
 
   override async commit(
@@ -417,7 +452,53 @@ class SandboxReadStore extends MemoryReadStore {
   ): Promise<void> {
     await super.commit(ops, checkpoint);
     this.deadlines.observe(ops);
+    const states = this.data.documents(DETECTOR_STATE.name);
+    for (const op of ops) {
+      if (op.collection !== DETECTOR_STATE.name) continue;
+      const id = op.op === 'upsert' ? (op.doc.id as string) : op.id;
+      for (const [prefix, kept] of this.prefixed) {
+        if (!id.startsWith(prefix)) continue;
+        const doc = states.get(id);
+        if (doc === undefined) kept.delete(id);
+        else kept.set(id, doc);
+      }
+    }
   }
+}
+
+/** The runner's read of a data source's due watches, `{ dataSourceId, deadline: { $lte: bound } }`; null otherwise. */
+function dueFilter(filter: Filter | undefined): { dataSourceId: number; bound: number } | null {
+  if (filter === undefined) return null;
+  const { dataSourceId, deadline, ...rest } = filter as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || typeof dataSourceId !== 'number') return null;
+  if (typeof deadline !== 'object' || deadline === null || Object.keys(deadline).length !== 1) return null;
+  const bound = (deadline as { $lte?: unknown }).$lte;
+  return typeof bound === 'number' && Number.isFinite(bound) ? { dataSourceId, bound } : null;
+}
+
+function isDueBy(doc: JsonObject, bound: number): boolean {
+  return typeof doc.deadline === 'number' && doc.deadline <= bound;
+}
+
+/** The prefixes of `detector_state` ids the runner reads by range (event times and heartbeats). */
+const STATE_PREFIXES = ['eventtime:', 'heartbeat:'];
+
+/**
+ * The prefix an id filter `{ id: { $gte: prefix, $lt: next } }` selects, `next` being the prefix with its last
+ * character the one after (every id from the prefix up to that is an id starting with the prefix); null otherwise.
+ */
+function idPrefixFilter(filter: Filter | undefined): string | null {
+  if (filter === undefined) return null;
+  const keys = Object.keys(filter);
+  if (keys.length !== 1 || keys[0] !== 'id') return null;
+  const condition = filter.id as Record<string, unknown> | null;
+  if (typeof condition !== 'object' || condition === null) return null;
+  const bounds = Object.keys(condition);
+  const { $gte: from, $lt: to } = condition;
+  if (bounds.length !== 2 || typeof from !== 'string' || typeof to !== 'string' || from === '') return null;
+  const last = from.charCodeAt(from.length - 1);
+  if (last >= 0xd800 || to !== from.slice(0, -1) + String.fromCharCode(last + 1)) return null;
+  return from;
 }
 
 type JsonObject = Record<string, unknown>;
