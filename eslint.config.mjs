@@ -128,8 +128,7 @@ const backendZones = [
       'for one) comes in through a port or a parameter.',
   },
   {
-    // ops still reaches into accounts and alerts (its guard and its OpenAPI document): it joins once those move.
-    target: inLibs(INFRASTRUCTURE_LIBS.filter((lib) => lib !== 'ops')),
+    target: inLibs(INFRASTRUCTURE_LIBS),
     from: inLibs(CONTEXT_LIBS),
     message: 'Shared infrastructure knows no context: a context depends on it, never the other way round.',
   },

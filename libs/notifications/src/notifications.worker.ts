@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
+import { USERS, type UserView } from '@lorawatch/domain/user.view';
 import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
 import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';

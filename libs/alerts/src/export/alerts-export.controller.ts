@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, Res, UseFilters } from '@nestjs/common';
 import type { Response } from 'express';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { keysetPages, mapChunks } from '@lorawatch/platform/export/keyset-pages';
 import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stream-export';

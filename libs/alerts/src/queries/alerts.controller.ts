@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { ALERT_CATALOGUE } from '@lorawatch/domain/alert-catalogue';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { READ_STORE, type Filter, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';

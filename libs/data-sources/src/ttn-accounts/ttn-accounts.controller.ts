@@ -10,8 +10,8 @@ import {
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { AdminOnly, CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { ConnectionTests } from '../connection-test/connection-tests';
 import {
   TtnV2ApiError,

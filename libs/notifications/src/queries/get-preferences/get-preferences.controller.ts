@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, UseFilters } from '@nestjs/common';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { dataSourceListJson } from '@lorawatch/data-sources/projection/data-source.json';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';

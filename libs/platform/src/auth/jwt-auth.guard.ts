@@ -10,7 +10,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiExtension } from '@nestjs/swagger';
-import { ROLE_ADMIN } from '../domain/account.events';
+import { ROLE_ADMIN } from '@lorawatch/domain/user.view';
 import { JWT_STRATEGY, type AuthedRequest, bearerToken } from './jwt.strategy';
 import { type AccessClaims, type AuthUser, TokenError } from './token.service';
 
