@@ -49,13 +49,10 @@ const inLibs = (libs) => libs.map((lib) => `libs/${lib}`);
  * it may import any of them, and none of them may import it, until it is placed.
  */
 const CONTEXT_LEVELS = [
-  ['accounts', 'ingest'],
-  ['app-keys', 'assets', 'console-config', 'policies', 'simulator'],
-  ['alerts', 'tags'],
-  ['dashboard', 'data-sources'],
-  ['detection', 'notifications'],
-  ['issues', 'what-if'],
-  ['audit', 'realtime'],
+  ['accounts', 'app-keys', 'assets', 'console-config', 'ingest', 'policies', 'realtime'],
+  ['alerts', 'simulator', 'tags'],
+  ['dashboard', 'data-sources', 'detection', 'issues'],
+  ['audit', 'notifications', 'what-if'],
 ];
 const levelOf = (context) => CONTEXT_LEVELS.findIndex((level) => level.includes(context));
 const UNPLACED_CONTEXTS = CONTEXT_LIBS.filter((lib) => levelOf(lib) === -1);

@@ -4,7 +4,7 @@ import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-lo
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
 import { AlertEventTypes, type AlertRaised } from '@lorawatch/alerts/alert.events';
-import { ALERTS } from '@lorawatch/alerts/projection/alert.view';
+import { ALERTS } from '@lorawatch/domain/alert.view';
 
 /** How far a standalone server's pipeline has got, read from its SQLite file (by tests and benchmarks). */
 export interface PipelineProgress {

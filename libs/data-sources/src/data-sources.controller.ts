@@ -44,7 +44,7 @@ import {
   DATA_SOURCE_ACTIVITY,
   RECENT_ACTIVITY_MS,
   type DataSourceActivity,
-} from './projection/data-source-activity';
+} from '@lorawatch/domain/data-source-activity';
 import { DATA_SOURCE_LOG, type DataSourceLogEntry } from './projection/data-source-log.projection';
 import { dataSourceJson, dataSourceListJson } from './projection/data-source.json';
 import { DATA_SOURCES, type DataSourceView } from './projection/data-source.view';

@@ -1,5 +1,5 @@
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { resourceLimits, Worker } from 'node:worker_threads';
 import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { DetectionRunner } from '@lorawatch/detection/detection-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
 import { silenceMoment } from '@lorawatch/detection/silence-watch';

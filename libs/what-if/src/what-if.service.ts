@@ -10,7 +10,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { PolicyItem } from '@lorawatch/domain/policy';
 import { usesServers } from '@lorawatch/config/engine-urls';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';

@@ -6,7 +6,7 @@ import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';
 import { keysetPages, mapChunks } from '@lorawatch/platform/export/keyset-pages';

@@ -1,6 +1,6 @@
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceNumericId } from '@lorawatch/domain/asset-id';
-import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
 import type { IssueView } from '../projection/issue.view';
 

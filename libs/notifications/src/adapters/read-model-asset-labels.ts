@@ -1,14 +1,9 @@
-import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { Importance } from '@lorawatch/domain/risk';
 import type { AssetLabel, AssetLabels } from '../ports/asset-labels.port';
 import type { Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
-import {
-  TAG_ASSIGNMENTS,
-  TAGS,
-  type TagAssignmentView,
-  type TagView,
-} from '@lorawatch/tags/projection/tag.view';
+import { TAG_ASSIGNMENTS, TAGS, type TagAssignmentView, type TagView } from '@lorawatch/domain/tag.view';
 import { ASSETS, type AssetView } from '@lorawatch/assets/asset.view';
 import { DEFAULT_IMPORTANCE } from '@lorawatch/assets/domain/importance';
 import {

@@ -1,4 +1,4 @@
-import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 import type { NotificationItem } from '@lorawatch/contracts';
 import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
