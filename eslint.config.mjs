@@ -96,8 +96,22 @@ const commandZones = [
   },
 ];
 
-/** Product code only: a spec may reach a context above its own to set the scene. */
-const contextZones = [...contextLevelZones, ...commandZones];
+/**
+ * Each context shows other contexts one public entry (`libs/<context>/src/index.ts`: its events, views, ids and the
+ * ports others implement); another context imports it only through that entry, never a file behind it. The
+ * composition (processes, migration) wires the internals, and specs and testing/ folders may reach them.
+ */
+const entryZones = CONTEXT_LIBS.map((context) => ({
+  target: `libs/${context}`,
+  from: CONTEXT_LIBS.filter((other) => other !== context).map((other) => `libs/${other}/src`),
+  except: ['./index.ts'],
+  message:
+    "A context imports another only through its public entry (@lorawatch/<context>, the context's src/index.ts): " +
+    'what others need of it (events, views, ids, ports) is exported there.',
+}));
+
+/** Product code only: a spec may reach a context above its own to set the scene, and a context's internals. */
+const contextZones = [...contextLevelZones, ...commandZones, ...entryZones];
 
 /** Backend zones that hold for every file, product code and tests alike. */
 const backendZones = [

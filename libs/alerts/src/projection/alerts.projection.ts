@@ -1,7 +1,4 @@
-import {
-  AssetAttributeEventTypes,
-  type AssetAttributeEventPayloads,
-} from '@lorawatch/assets/domain/asset-attribute.events';
+import { AssetAttributeEventTypes, type AssetAttributeEventPayloads } from '@lorawatch/assets';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
 import { packetJson } from '@lorawatch/domain/packet-json';

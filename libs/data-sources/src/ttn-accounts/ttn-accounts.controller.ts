@@ -19,7 +19,7 @@ import {
   ttnV2Login,
   type TtnV2FailureType,
   type TtnV2Gateway,
-} from '@lorawatch/ingest/ttn-v2/ttn-v2-http';
+} from '@lorawatch/ingest';
 import { REFUSED_BY_POLICY } from '@lorawatch/platform/egress/egress-policy';
 import { toInteger } from '@lorawatch/platform/query-params';
 import { serverBaseUrl } from '../domain/ttn-regions';

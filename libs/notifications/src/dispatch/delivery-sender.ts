@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
+import { alertJson, alertTypeJson } from '@lorawatch/alerts';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { Mailer } from '@lorawatch/mail/mailer.port';
 import type { EgressCaller, EgressPolicy } from '@lorawatch/platform/egress/egress-policy';

@@ -1,6 +1,6 @@
 import type { AlertView } from '@lorawatch/domain/alert.view';
 import type { NotificationItem } from '@lorawatch/contracts';
-import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
+import { alertJson, alertTypeJson } from '@lorawatch/alerts';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { DeliveryState } from '../domain/notification';
 import type { NotificationView } from './notification.view';
