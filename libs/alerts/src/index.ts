@@ -12,7 +12,7 @@ export {
 export { alertsProjection } from './projection/alerts.projection';
 export { importanceChange, importanceOf } from './projection/followed-importance';
 export { alertCountsByDataSource } from './queries/alert-counts-by-data-source';
-export { alertJson, alertTypeJson } from './queries/alert.json';
+export { alertJson } from './queries/alert.json';
 export { AlertWindowQuery } from './queries/alerts.query';
 export {
   checkDataSourceAccess,

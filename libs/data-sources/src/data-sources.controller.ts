@@ -47,7 +47,7 @@ import {
 } from '@lorawatch/domain/data-source-activity';
 import { DATA_SOURCE_LOG, type DataSourceLogEntry } from './projection/data-source-log.projection';
 import { dataSourceJson, dataSourceListJson } from './projection/data-source.json';
-import { DATA_SOURCES, type DataSourceView } from './projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 
 class StatusBody {
   @IsOptional()

@@ -8,7 +8,7 @@ import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stre
 import { READ_STORE, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { ALERTS, type AlertView } from '../projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertOrder, visibleAlertFilter } from '../queries/alert-filter';
 import { alertJson } from '../queries/alert.json';
 import { timeWindow } from '../queries/query-window';

@@ -15,7 +15,8 @@ import {
   type AlertResolved,
 } from '../alert.events';
 import { ALERT_COUNTS, alertCountChange } from './alert-count.view';
-import { ALERT_ASSET_IMPORTANCE, ALERTS, type AlertView } from './alert.view';
+import { ALERT_ASSET_IMPORTANCE } from './alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { importanceChange, importanceOf } from './followed-importance';
 
 /** The events the alerts projection subscribes to. */

@@ -6,10 +6,11 @@ import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source
 import { READ_STORE, type Filter, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
 import { seekKey, seekValues } from '@lorawatch/read-store/seek';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { ALERTS, SHOWN, type AlertView } from '../projection/alert.view';
+import { ALERTS, SHOWN, type AlertView } from '@lorawatch/domain/alert.view';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import { alertOrder, visibleAlertFilter } from './alert-filter';
-import { alertJson, alertTypeJson } from './alert.json';
+import { alertJson } from './alert.json';
+import { alertTypeJson } from '@lorawatch/domain/alert-type.json';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { AlertTypesCountQuery, CountAlertsQuery, ListAlertsQuery } from './alerts.query';
 import { alertBucketsJson } from './alerts-by-time';

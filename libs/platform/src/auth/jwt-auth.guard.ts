@@ -14,8 +14,6 @@ import { ROLE_ADMIN } from '@lorawatch/domain/user.view';
 import { JWT_STRATEGY, type AuthedRequest, bearerToken } from './jwt.strategy';
 import { type AccessClaims, type AuthUser, TokenError } from './token.service';
 
-export { bearerToken };
-
 const PUBLIC = 'lorawatch:public';
 const OPTIONAL_AUTH = 'lorawatch:optional-auth';
 const ADMIN_ONLY = 'lorawatch:admin-only';

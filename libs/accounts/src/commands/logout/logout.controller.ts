@@ -3,12 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
-import {
-  CurrentClaims,
-  CurrentUser,
-  RefreshTokenBearer,
-  bearerToken,
-} from '@lorawatch/platform/auth/jwt-auth.guard';
+import { CurrentClaims, CurrentUser, RefreshTokenBearer } from '@lorawatch/platform/auth/jwt-auth.guard';
+import { bearerToken } from '@lorawatch/platform/auth/jwt.strategy';
 import {
   type AccessClaims,
   type AuthUser,

@@ -1,7 +1,8 @@
 import { Controller, HttpCode, Post, Req, UnauthorizedException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { RefreshTokenBearer, bearerToken } from '@lorawatch/platform/auth/jwt-auth.guard';
+import { RefreshTokenBearer } from '@lorawatch/platform/auth/jwt-auth.guard';
+import { bearerToken } from '@lorawatch/platform/auth/jwt.strategy';
 import { type RefreshClaims, TokenError, TokenService } from '@lorawatch/platform/auth/token.service';
 import { RefreshTokenCommand, type RefreshResult } from './refresh-token.handler';
 

@@ -7,7 +7,7 @@ import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { notFound } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { ALERTS, type AlertView } from '../../projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertJson } from '../../queries/alert.json';
 import { ResolveAlertBody } from './resolve-alert.dto';
 import { ResolveAlertCommand } from './resolve-alert.handler';

@@ -9,7 +9,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { AlertEventTypes, alertStream } from '../../alert.events';
 import { alertEvolver, resolveAlert } from '../../domain/alert';
 import { Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
-import { ALERTS, SHOWN, type AlertView } from '../../projection/alert.view';
+import { ALERTS, SHOWN, type AlertView } from '@lorawatch/domain/alert.view';
 
 export class ResolveAlertCommand {
   constructor(
