@@ -5,6 +5,10 @@ import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-stor
 import { openDatabase } from '@lorawatch/sqlite/open-database';
 import { AlertEventTypes, type AlertRaised } from '@lorawatch/alerts/alert.events';
 import { ALERTS } from '@lorawatch/domain/alert.view';
+import { IssueEventTypes } from '@lorawatch/domain/issue.events';
+import { ISSUE_TRACKER_CHECKPOINT } from '@lorawatch/issues/tracker/issue-tracker';
+import { VISIBILITY_EVENT_TYPES } from '@lorawatch/notifications/dispatch/visible-alert';
+import { NOTIFICATIONS_CHECKPOINT } from '@lorawatch/notifications/notifications.worker';
 
 /** How far a standalone server's pipeline has got, read from its SQLite file (by tests and benchmarks). */
 export interface PipelineProgress {
@@ -70,6 +74,46 @@ export async function readAlertCodes(databaseFile: string): Promise<Map<string, 
     return counts;
   } finally {
     await events.close();
+    if (db.open) db.close();
+  }
+}
+
+/** A process manager that follows the event store from a checkpoint of its own, with the event types it reads. */
+interface FollowerCheckpoint {
+  readonly checkpoint: string;
+  readonly types: readonly string[];
+}
+
+const PROCESS_MANAGERS: readonly FollowerCheckpoint[] = [
+  {
+    checkpoint: ISSUE_TRACKER_CHECKPOINT,
+    types: [AlertEventTypes.Raised, IssueEventTypes.ConditionCleared, IssueEventTypes.Closed],
+  },
+  { checkpoint: NOTIFICATIONS_CHECKPOINT, types: VISIBILITY_EVENT_TYPES },
+];
+
+/**
+ * Per process manager (the issue tracker, the notifications dispatcher), how many events of its types lie past its
+ * checkpoint in a SQLite file: 0 for each once it has handled everything recorded.
+ */
+export function readProcessManagersBehind(databaseFile: string): Record<string, number> {
+  const db = openDatabase(databaseFile);
+  try {
+    const behind: Record<string, number> = {};
+    for (const { checkpoint, types } of PROCESS_MANAGERS) {
+      const row = db
+        .prepare<[string], { position: number }>('SELECT position FROM read_checkpoints WHERE name = ?')
+        .get(checkpoint);
+      const after = row?.position ?? 0;
+      const count = db
+        .prepare<[number, string], { count: number }>(
+          'SELECT COUNT(*) AS count FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?))',
+        )
+        .get(after, JSON.stringify(types));
+      behind[checkpoint] = count?.count ?? 0;
+    }
+    return behind;
+  } finally {
     if (db.open) db.close();
   }
 }

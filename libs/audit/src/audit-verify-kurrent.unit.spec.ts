@@ -4,7 +4,9 @@ import type { Engines } from '@lorawatch/engines/open-engines';
 import { EventChainer } from '@lorawatch/event-store/chain/event-chainer';
 import { KurrentEventStore } from '@lorawatch/event-store/kurrent/kurrent-event-store';
 import { KurrentClientStandIn } from '@lorawatch/event-store/kurrent/testing/kurrent-client-stand-in';
-import { AuditVerifyService } from './audit-verify.service';
+import { AuditUnavailable, AuditVerifyService } from './audit-verify.service';
+import type { ChainVerifyRunner, ChainVerifyTask } from './chain-verify-pool';
+import { verifyKurrentChain } from './kurrent-chain-verify.worker';
 
 const metadata: EventMetadata = {
   organizationId: 1,
@@ -15,26 +17,44 @@ const metadata: EventMetadata = {
   schemaVersion: 1,
 };
 const CHECKED_AT = new Date('2026-11-29T01:00:00.000Z');
+const URL = 'kurrentdb://127.0.0.1:2113?tls=false';
+const BOUNDS = [{ prefix: 'collector-lease-', maxCount: 50 }];
 
 /**
- * `GET audit/verify` when the events are on a KurrentDB server: the service walks `$all` against the links the
- * projector's chainer wrote. The server is the stand-in of the KurrentDB client (the client's own types), as in the
- * adapter's chain tests.
+ * `GET audit/verify` when the events are on a KurrentDB server: the walk of `$all` against the links the
+ * projector's chainer wrote runs in the verification's worker thread, on a connection of its own, and the API's
+ * event loop only awaits its answer. The server is the stand-in of the KurrentDB client (the client's own types),
+ * as in the adapter's chain tests; a thread cannot reach an in-process stand-in, so the runner here runs the
+ * thread's task in place, on a store of its own over the same server, with the task as the thread receives it.
  */
 describe('verifying the record of a KurrentDB event store', () => {
   let server: KurrentClientStandIn;
   let store: KurrentEventStore;
   let chainer: EventChainer;
   let service: AuditVerifyService;
+  let tasks: ChainVerifyTask[];
   const positions: number[] = [];
 
   beforeEach(async () => {
     server = new KurrentClientStandIn();
-    store = new KurrentEventStore(server, { retryDelayMs: 1 });
+    store = new KurrentEventStore(server, { retryDelayMs: 1, streamBounds: BOUNDS });
     chainer = new EventChainer(store, store.chainLinkLog(), { linkEvery: 3, linkAfterMs: 60_000 });
-    const config = { engines: { eventStore: 'kurrentdb://127.0.0.1:2113?tls=false' } } as AppConfig;
+    tasks = [];
+    const runner: ChainVerifyRunner = {
+      verify: (task) => {
+        // What crosses to the thread: plain data only (a function or a client would not survive the copy).
+        const received = structuredClone(task);
+        tasks.push(received);
+        return verifyKurrentChain(
+          received,
+          (_url, scope) => new KurrentEventStore(server, { ...scope, streamBounds: [...scope.streamBounds] }),
+        );
+      },
+      close: async () => undefined,
+    };
+    const config = { engines: { eventStore: URL } } as AppConfig;
     const engines: Pick<Engines, 'chain'> = { chain: { store, links: store.chainLinkLog() } };
-    service = new AuditVerifyService(config, { now: () => CHECKED_AT }, engines);
+    service = new AuditVerifyService(config, { now: () => CHECKED_AT }, engines, runner);
     positions.length = 0;
     // Given six events recorded and chained by the projector's chainer
     await chainer.start();
@@ -73,4 +93,38 @@ describe('verifying the record of a KurrentDB event store', () => {
       head_position: positions[2],
     });
   });
+
+  it("hands the walk to the thread: the server and the store's scope, and no read of $all on the API's loop", async () => {
+    const readAll = jest.spyOn(store, 'readAll');
+    const readStream = jest.spyOn(store, 'readStream');
+
+    await Promise.all([service.verify(), service.verify()]);
+
+    expect(tasks).toEqual([
+      { kind: 'kurrent', connectionString: URL, streamPrefix: '', streamBounds: BOUNDS },
+    ]);
+    expect(readAll).not.toHaveBeenCalled();
+    expect(readStream).not.toHaveBeenCalled();
+  });
+});
+
+describe('the verification thread of a KurrentDB event store', () => {
+  it('answers that the record cannot be walked when the server does not answer, and the service stays up', async () => {
+    const config = { engines: { eventStore: 'kurrentdb://127.0.0.1:1?tls=false' } } as AppConfig;
+    const store = new KurrentEventStore(new KurrentClientStandIn());
+    const service = new AuditVerifyService(
+      config,
+      { now: () => CHECKED_AT },
+      {
+        chain: { store, links: store.chainLinkLog() },
+      },
+    );
+    try {
+      const failure = await service.verify().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AuditUnavailable);
+      expect((failure as Error).message).toMatch(/^The chain on the KurrentDB server could not be walked: /);
+    } finally {
+      await service.onModuleDestroy();
+    }
+  }, 30_000);
 });

@@ -1,11 +1,18 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import type { ChainVerification } from '@lorawatch/event-store/chain/event-chain';
-import { verifyLinkedChain } from '@lorawatch/event-store/chain/event-chainer';
 import { ENGINES } from '@lorawatch/engines/engines.module';
 import type { Engines } from '@lorawatch/engines/open-engines';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
-import { ChainVerifyPool } from './chain-verify-pool';
+import {
+  ChainVerifyPool,
+  chainVerifyWorkerFile,
+  type ChainVerifyRunner,
+  type ChainVerifyTask,
+} from './chain-verify-pool';
+
+/** What runs the walks (default: a ChainVerifyPool of one worker thread). */
+export const CHAIN_VERIFY_RUNNER = Symbol('CHAIN_VERIFY_RUNNER');
 
 /** The answer of `GET audit/verify`. */
 export interface AuditVerifyAnswer {
@@ -22,7 +29,7 @@ export interface AuditVerifyAnswer {
   before_chain: number;
 }
 
-/** The record could not be walked at all (the event store is on a server, or the store has no chain). */
+/** The record could not be walked at all (the store has no chain yet, its file or its server is not there). */
 export class AuditUnavailable extends Error {
   constructor(message: string) {
     super(message);
@@ -31,19 +38,25 @@ export class AuditUnavailable extends Error {
 }
 
 /**
- * Walks the event store's chain in a worker thread. Requests that arrive while a walk runs share it instead of
+ * Walks the event store's chain in a worker thread, the embedded file's as a KurrentDB server's: the event loop
+ * that answers the API only awaits the thread's answer. Requests that arrive while a walk runs share it instead of
  * starting another.
  */
 @Injectable()
 export class AuditVerifyService implements OnModuleDestroy {
-  private readonly pool = new ChainVerifyPool();
   private running: Promise<AuditVerifyAnswer> | null = null;
+  private readonly pool: ChainVerifyRunner;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ENGINES) private readonly engines: Pick<Engines, 'chain'>,
-  ) {}
+    @Optional() @Inject(CHAIN_VERIFY_RUNNER) runner?: ChainVerifyRunner,
+  ) {
+    this.pool =
+      runner ??
+      new ChainVerifyPool(chainVerifyWorkerFile(config.engines.eventStore ? 'kurrent' : 'embedded'));
+  }
 
   verify(): Promise<AuditVerifyAnswer> {
     if (this.running) return this.running;
@@ -59,20 +72,24 @@ export class AuditVerifyService implements OnModuleDestroy {
   }
 
   private async walk(): Promise<AuditVerifyAnswer> {
-    const chain = this.engines.chain;
-    if (chain) {
-      // The links a chainer wrote after the fact, checked against `$all` page by page: the walk awaits the server
-      // between pages, so the event loop stays free.
-      const verification = await verifyLinkedChain(chain.store, chain.links);
-      return toAnswer(verification, this.clock.now().toISOString());
-    }
-    if (this.config.engines.eventStore)
-      throw new AuditUnavailable(
-        'The event store runs on a server this process cannot walk (docs/architecture.md, "Tamper evidence").',
-      );
-    const outcome = await this.pool.verify({ databaseFile: this.config.databaseFile });
+    const outcome = await this.pool.verify(this.task());
     if ('failure' in outcome) throw new AuditUnavailable(outcome.failure);
     return toAnswer(outcome.verification, this.clock.now().toISOString());
+  }
+
+  /**
+   * On a KurrentDB server, the links a chainer wrote after the fact, checked against `$all` by the thread on a
+   * connection of its own; otherwise the embedded file, hashed row by row.
+   */
+  private task(): ChainVerifyTask {
+    const connectionString = this.config.engines.eventStore;
+    if (!connectionString) return { kind: 'embedded', databaseFile: this.config.databaseFile };
+    const scope = this.engines.chain?.links.scope;
+    if (!scope)
+      throw new AuditUnavailable(
+        'The event store runs on a server whose chain this process cannot walk (docs/architecture.md, "Tamper evidence").',
+      );
+    return { kind: 'kurrent', connectionString, ...scope };
   }
 }
 

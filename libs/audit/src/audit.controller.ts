@@ -59,7 +59,10 @@ export class AuditController {
   })
   @ApiResponse({ status: 401, description: 'Not signed in' })
   @ApiResponse({ status: 403, description: 'Not an administrator' })
-  @ApiResponse({ status: 503, description: 'The record cannot be walked here (event store on a server)' })
+  @ApiResponse({
+    status: 503,
+    description: 'The record cannot be walked (no chain yet, or its event store is not reachable)',
+  })
   async verify(): Promise<AuditVerifyAnswer> {
     try {
       return await this.audit.verify();

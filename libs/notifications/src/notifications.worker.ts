@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { USERS, type UserView } from '@lorawatch/domain/user.view';
-import { alertsProjection } from '@lorawatch/alerts';
 import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
@@ -32,20 +31,21 @@ import { DeliveryScheduler } from './dispatch/delivery-scheduler';
 import { DeliverySender } from './dispatch/delivery-sender';
 import { planNotification } from './dispatch/notification-planner';
 import { VISIBILITY_EVENT_TYPES, alertMadeVisible } from './dispatch/visible-alert';
+import type { AlertsApplied } from './ports/alerts-applied.port';
 import { ASSET_LABELS, type AssetLabels } from './ports/asset-labels.port';
 import { NOTIFICATIONS, type NotificationView } from './projection/notification.view';
 import { NOTIFICATION_PREFERENCES, type PreferencesView } from './projection/preferences.view';
 
 export const NOTIFICATIONS_CHECKPOINT = 'notifications-dispatcher';
 const ACTOR = 'notifications';
-const READ_MODEL_POLL_MS = 20;
 
 /**
  * Process manager of notifications (docs/api.md §9, "Delivery rules"). It follows the event store from its own
  * checkpoint; for each alert that becomes visible it creates one notification per interested user of the
  * organisation (ids derived from alert and user, so re-handling an event after a crash changes nothing), then hands
  * the mail and webhook deliveries to the scheduler and tells the user's sockets. The runtime starts it once the
- * read models caught up.
+ * read models caught up, with the alerts projection's commits to wait on (an alert is rendered as that read model
+ * shows it).
  */
 @Injectable()
 export class NotificationsWorker {
@@ -55,8 +55,8 @@ export class NotificationsWorker {
   private subscription: SupervisedSubscription | null = null;
   /** The checkpoint as this worker last read or wrote it: its commits are fenced on it. */
   private committed = 0;
-  private stopping = false;
   private tenancy: EventStoreTenancy | null = null;
+  private alerts: AlertsApplied | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -70,8 +70,10 @@ export class NotificationsWorker {
     this.secrets = new SecretBox(config.secretKey);
   }
 
-  async start(): Promise<void> {
-    this.stopping = false;
+  /** `alerts`: what to wait on for the alerts read model; a restart keeps the one it was first given. */
+  async start(alerts: AlertsApplied | null = this.alerts): Promise<void> {
+    if (!alerts) throw new Error('The notifications worker needs the alerts read model to wait on');
+    this.alerts = alerts;
     this.tenancy = new EventStoreTenancy(this.events);
     const egress = new EgressPolicy(egressRulesOf(this.config), this.tenancy);
     const sender = new DeliverySender(this.store, this.mailer, this.secrets, this.config.publicUrl, egress);
@@ -101,8 +103,8 @@ export class NotificationsWorker {
     await this.scheduler?.idle();
   }
 
+  /** The runtime stops the alerts watch first, so that a handler waiting on it lets go. */
   async stop(): Promise<void> {
-    this.stopping = true;
     await this.subscription?.stop();
     this.subscription = null;
     await this.scheduler?.stop();
@@ -115,7 +117,7 @@ export class NotificationsWorker {
     const alertId = alertMadeVisible(event);
     if (alertId !== null) {
       // Rendering and matching read the alert as the alerts read model has it once this very event is applied.
-      if (!(await this.alertsApplied(event.position))) return;
+      if (!(await this.alerts?.reached(event.position))) return;
       const alert = await this.store.collection<AlertView>(ALERTS).get(alertId);
       if (alert && alert.show !== false) await this.notify(alert, event);
     }
@@ -190,14 +192,5 @@ export class NotificationsWorker {
   private async load(notificationId: string): Promise<NotificationState> {
     const recorded = await this.events.readStream(notificationStream(notificationId));
     return recorded.reduce(notificationEvolver.evolve, notificationEvolver.initial);
-  }
-
-  /** Waits until the alerts read model applied `position`; false when the worker stops first. */
-  private async alertsApplied(position: number): Promise<boolean> {
-    while (!this.stopping) {
-      if ((await this.store.checkpoint(alertsProjection.name)) >= position) return true;
-      await new Promise((resolve) => setTimeout(resolve, READ_MODEL_POLL_MS));
-    }
-    return false;
   }
 }

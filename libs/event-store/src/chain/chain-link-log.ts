@@ -17,6 +17,17 @@ export interface NewChainLogRecord {
 }
 
 /**
+ * Where a link log kept on a server is, apart from the connection: what a walk in another thread or process needs,
+ * with the server's connection string, to open the same store and log again (plain data).
+ */
+export interface ChainLogScope {
+  /** The store's stream prefix ('' for none). */
+  streamPrefix: string;
+  /** The store's bounded streams, which the chain leaves out. */
+  streamBounds: ReadonlyArray<{ prefix: string; maxCount: number }>;
+}
+
+/**
  * Where a chainer keeps the chain of a store whose appends no single writer orders (docs/architecture.md, "Tamper
  * evidence"): a stream with optimistic concurrency, so that two chainers cannot both extend the chain.
  */
@@ -36,6 +47,8 @@ export interface ChainLinkLog {
    * events the store drops by design (a bounded stream's), which the chain could not vouch for once dropped.
    */
   outsideChain(event: RecordedEvent): boolean;
+  /** Set when the log is on a server (KurrentDB): how another thread opens it again. */
+  readonly scope?: ChainLogScope;
 }
 
 export const chainerMetadata = (writtenAt: string) => ({

@@ -2,7 +2,7 @@ import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import type { EventMetadata } from '@lorawatch/domain/event-envelope';
 import { eventStoreContract, type EventStoreFixture } from '../testing/event-store.contract';
-import { DuplicateEventIdError } from './duplicate-event-id.error';
+import { DuplicateEventIdError } from '../event-store.port';
 import { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite-event-store';
 
 const errors: unknown[] = [];

@@ -1,8 +1,9 @@
-import { originalIdAndMetadata } from '../kurrent/event-id';
+import { ORIGINAL_ID_KEY, ORIGINAL_RECORDED_AT_KEY, originalIdAndMetadata } from '../kurrent/event-id';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { retryWhileBusy } from '@lorawatch/sqlite/busy-retry';
 import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
 import {
+  DuplicateEventIdError,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventHandler,
@@ -16,7 +17,6 @@ import {
   type Subscription,
 } from '../event-store.port';
 import { chainHash, type ChainGenesis } from '../chain/event-chain';
-import { DuplicateEventIdError } from './duplicate-event-id.error';
 import { prepareEventTables } from './event-chain-schema';
 import { toRecordedEvent, type EventRow } from './event-rows';
 import { SqliteSubscription, type EventFeed } from './sqlite-subscription';
@@ -134,7 +134,7 @@ export class SqliteEventStore implements EventStore {
       revision += 1;
       position += 1;
       // A copy (the migration) keeps the time its original was recorded, as the KurrentDB adapter does.
-      const { metadata, recordedAt: original } = originalIdAndMetadata(event.metadata, event.id);
+      const { metadata, recordedAt: original } = copyTimeAndMetadata(event.metadata, event.id);
       const recordedAt = recordedTime(original === undefined ? now : new Date(original), previousRecorded);
       previousRecorded = recordedAt;
       const hash = chainHash(previousHash, {
@@ -206,6 +206,26 @@ export class SqliteEventStore implements EventStore {
  * the positions. "Recorded up to T" is then always a prefix of the store, however the wall clock was set back: the
  * as-of read models (the last position recorded by T) and a filter on recorded times cut the history alike.
  */
+/**
+ * The metadata to store and, for a copy, the time its original was recorded. Only the migration's copies carry
+ * the keys that originalIdAndMetadata takes out; a live append's metadata is stored as it is, without a copy.
+ */
+function copyTimeAndMetadata(
+  metadata: NewEvent['metadata'],
+  eventId: string,
+): { metadata: NewEvent['metadata']; recordedAt?: string } {
+  if (
+    metadata !== null &&
+    typeof metadata === 'object' &&
+    !Array.isArray(metadata) &&
+    !(metadata instanceof Uint8Array) &&
+    !(ORIGINAL_RECORDED_AT_KEY in metadata) &&
+    !(ORIGINAL_ID_KEY in metadata)
+  )
+    return { metadata };
+  return originalIdAndMetadata(metadata, eventId);
+}
+
 function recordedTime(now: Date, previous: string | undefined): string {
   const time = now.toISOString();
   if (previous === undefined) return time;

@@ -3,8 +3,10 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
   type KurrentDBClient,
+  type StreamACL,
+  type StreamMetadata,
 } from '@kurrent/kurrentdb-client';
-import type { ChainLinkLog, ChainLogRecord, NewChainLogRecord } from '../chain/chain-link-log';
+import type { ChainLinkLog, ChainLogRecord, ChainLogScope, NewChainLogRecord } from '../chain/chain-link-log';
 import { chainerMetadata } from '../chain/chain-link-log';
 import type { RecordedEvent } from '../event-store.port';
 import { eventIdToUuid, metadataWithOriginalId } from './event-id';
@@ -12,7 +14,10 @@ import { boundOf, type StreamBound } from './kurrent-idempotency';
 import { toSafeNumber, toWrongExpectedRevision } from './kurrent-mapping';
 
 /** What the link log asks of the KurrentDB client: stream reads, conditional appends, stream metadata. */
-export type KurrentChainClient = Pick<KurrentDBClient, 'readStream' | 'appendToStream' | 'setStreamMetadata'>;
+export type KurrentChainClient = Pick<
+  KurrentDBClient,
+  'readStream' | 'appendToStream' | 'getStreamMetadata' | 'setStreamMetadata'
+>;
 
 /** The link log's stream: a system stream ('$'), so the product's reads of $all and of streams never see it. */
 export const chainStreamName = (streamPrefix = ''): string => `$${streamPrefix}lorawatch-audit`;
@@ -25,6 +30,7 @@ export const chainStreamName = (streamPrefix = ''): string => `$${streamPrefix}l
  */
 export class KurrentChainLinkLog implements ChainLinkLog {
   readonly name: string;
+  readonly scope: ChainLogScope;
 
   constructor(
     private readonly client: KurrentChainClient,
@@ -33,6 +39,7 @@ export class KurrentChainLinkLog implements ChainLinkLog {
     private readonly bounds: readonly StreamBound[] = [],
   ) {
     this.name = chainStreamName(streamPrefix);
+    this.scope = { streamPrefix, streamBounds: bounds.map(({ prefix, maxCount }) => ({ prefix, maxCount })) };
   }
 
   async read(fromRevision = 0): Promise<ChainLogRecord[]> {
@@ -88,17 +95,47 @@ export class KurrentChainLinkLog implements ChainLinkLog {
 
   /**
    * Lets only `writer` (the chainer's user) append to the log, and `readers` (the verification's users) read it;
-   * its metadata stays with the administrators. Needs an administrator's connection; done once per server.
+   * deleting it and its metadata (truncating: $tb, $maxCount, $maxAge) stay with the administrators, and any such
+   * setting already there is dropped. Reads the metadata first and writes nothing when it is already so. Needs an
+   * administrator's connection (kurrent-chain-protection.ts runs it with the server-wide settings).
    */
-  async protect(writer: string, readers: readonly string[] = []): Promise<void> {
-    await this.client.setStreamMetadata(this.name, {
-      acl: {
-        writeRoles: [writer],
-        readRoles: ['$admins', ...new Set([writer, ...readers])],
-        deleteRoles: ['$admins'],
-        metaReadRoles: ['$admins'],
-        metaWriteRoles: ['$admins'],
-      },
-    });
+  async protect(writer: string, readers: readonly string[] = []): Promise<ChainLogProtection> {
+    const acl = {
+      writeRoles: [writer],
+      readRoles: ['$admins', ...new Set([writer, ...readers])],
+      deleteRoles: ['$admins'],
+      metaReadRoles: ['$admins'],
+      metaWriteRoles: ['$admins'],
+    } satisfies Required<StreamACL>;
+    const { metadata } = await this.client.getStreamMetadata(this.name);
+    const changed = !isExactly(metadata, { acl });
+    if (changed) await this.client.setStreamMetadata(this.name, { acl });
+    return { stream: this.name, acl, changed };
   }
+}
+
+/** What protect() set on the log, and whether it had to write it. */
+export interface ChainLogProtection {
+  stream: string;
+  acl: Required<StreamACL>;
+  changed: boolean;
+}
+
+/** Whether stored metadata holds exactly `wanted` (an ACL role given as one name counts as a list of one). */
+function isExactly(stored: StreamMetadata | undefined, wanted: { acl: Required<StreamACL> }): boolean {
+  if (!stored || Object.keys(stored).some((key) => key !== 'acl')) return false;
+  const acl: StreamACL | string | undefined = stored.acl;
+  if (!acl || typeof acl === 'string') return false;
+  const roles = Object.keys(acl) as Array<keyof StreamACL>;
+  if (roles.length !== Object.keys(wanted.acl).length) return false;
+  return roles.every((role) => {
+    const value: string[] | string | undefined = acl[role];
+    const list = typeof value === 'string' ? [value] : (value ?? []);
+    const expected = wanted.acl[role];
+    return (
+      expected !== undefined &&
+      list.length === expected.length &&
+      list.every((name, i) => name === expected[i])
+    );
+  });
 }

@@ -17,6 +17,7 @@ import {
   type ReadPosition,
 } from '@kurrent/kurrentdb-client';
 import {
+  DuplicateEventIdError,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventHandler,
@@ -29,7 +30,6 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port';
-import { DuplicateEventIdError } from '../embedded/duplicate-event-id.error';
 import { eventIdToUuid, metadataWithOriginalId, originalIdAndMetadata } from './event-id';
 import { clientConnectionString } from '@lorawatch/config/kurrent-connection-string';
 import { KurrentIncompatibleError } from './kurrent-errors';

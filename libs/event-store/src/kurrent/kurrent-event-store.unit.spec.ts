@@ -15,8 +15,12 @@ import {
   type StreamMetadata,
 } from '@kurrent/kurrentdb-client';
 import type { EventMetadata } from '@lorawatch/domain/event-envelope';
-import { DuplicateEventIdError } from '../embedded/duplicate-event-id.error';
-import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from '../event-store.port';
+import {
+  DuplicateEventIdError,
+  WrongExpectedRevisionError,
+  type NewEvent,
+  type RecordedEvent,
+} from '../event-store.port';
 import { KurrentEventStore } from './kurrent-event-store';
 
 /**

@@ -1,5 +1,6 @@
 import { readFixtureJson, ttnHandshake } from '@lorawatch/lorawan/testing/fixtures';
 import { malformedReason, onlyPacket, packetsOf, TEST_CONTEXT } from '../testing/outcomes';
+import { gsUpReceive2024Packet } from '../testing/ttn-v3-expected';
 import { parseTtnV3Event } from './parse-ttn-v3-event';
 import { createTtnV3Parser } from './ttn-v3-parser';
 
@@ -28,41 +29,7 @@ function envelope(
 describe('parseTtnV3Event over the TTN v3 fixtures', () => {
   it('events-stream-gs-up-receive-2024.json: a stream line with a current GatewayUplinkMessage', () => {
     const packet = onlyPacket(parse(fixture('events-stream-gs-up-receive-2024.json')));
-    expect(packet).toEqual({
-      id: expect.stringMatching(/^[0-9a-f]{32}$/),
-      organizationId: 3,
-      dataSourceId: 7,
-      source: 'ttn_v3_collector',
-      date: '2024-04-27T21:27:12.269Z',
-      dateFrom: 'gateway',
-      receivedAt: TEST_CONTEXT.receivedAt,
-      topic: 'gs.up.receive',
-      direction: 'up',
-      data: 'QEy50ACAvigFvxVimGwuOeTDS2ADh0cuxVExlw==',
-      size: 28,
-      mType: 'UnconfirmedDataUp',
-      major: 0,
-      gateway: '008000000000b8b6',
-      devEui: null,
-      joinEui: null,
-      devNonce: null,
-      devAddr: '00d0b94c',
-      fCount: 10430,
-      fPort: 5,
-      mic: 'c5513197',
-      devEuiInferred: false,
-      rssi: -101,
-      lsnr: 8.8,
-      frequency: 867700000,
-      spreadingFactor: 7,
-      bandwidth: 125000,
-      codeRate: '4/5',
-      tmst: 237053884,
-      crcOk: true,
-      latitude: 52.0181152535321,
-      longitude: 4.70844442283644,
-      altitude: 25,
-    });
+    expect(packet).toEqual(gsUpReceive2024Packet(TEST_CONTEXT));
   });
 
   it('gs-up-receive-data-uplinkmessage-2021.json: the pre-3.19.2 UplinkMessage, coding rate in settings', () => {

@@ -7,6 +7,8 @@ import type { Engines } from '@lorawatch/engines/open-engines';
 import { IssueTracker } from '@lorawatch/issues/tracker/issue-tracker';
 import { NotificationsWorker } from '@lorawatch/notifications/notifications.worker';
 import { Metrics } from '@lorawatch/ops/metrics';
+import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
+import { AppliedWatch } from '@lorawatch/projections/applied-watch';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { refreshProjectionLag } from '../gauges';
@@ -26,6 +28,7 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
   private readonly projections: ProjectionRunner;
   private stopRecording: (() => Promise<void>) | null = null;
   private chainer: EventChainer | null = null;
+  private alertsApplied: AppliedWatch | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -47,7 +50,8 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
     this.stopRecording = recordProjectorPosition(this.store, () => this.projections.positions());
     await this.projections.caughtUp();
     await this.issueTracker.start();
-    await this.notifications.start();
+    this.alertsApplied = new AppliedWatch(this.projections, alertsProjection.name);
+    await this.notifications.start(this.alertsApplied);
     await this.dashboard.start();
     // A server event store is chained after the fact, by the one projector (docs/architecture.md §10).
     const chain = this.engines.chain;
@@ -79,6 +83,9 @@ export class ProjectorRuntime implements ProcessRuntime, OnApplicationShutdown {
     this.state = 'stopping';
     await this.chainer?.stop();
     this.chainer = null;
+    // A notification waiting for the alerts read model lets go before its worker is stopped.
+    this.alertsApplied?.stop();
+    this.alertsApplied = null;
     await this.notifications.stop();
     await this.dashboard.stop();
     await this.issueTracker.stop();
