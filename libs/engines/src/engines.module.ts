@@ -32,9 +32,17 @@ const ENGINE_OPTIONS = Symbol('ENGINE_OPTIONS');
     { provide: ENGINE_OPTIONS, useValue: {} },
     {
       provide: ENGINES,
-      inject: [APP_CONFIG, ENGINE_OPTIONS],
-      useFactory: async (config: AppConfig, options: Pick<OpenEnginesOptions, 'streamBounds'>) => {
-        const engines = await openEngines(config, { ...options, onError });
+      inject: [APP_CONFIG, ENGINE_OPTIONS, Metrics],
+      useFactory: async (
+        config: AppConfig,
+        options: Pick<OpenEnginesOptions, 'streamBounds'>,
+        metrics: Metrics,
+      ) => {
+        const engines = await openEngines(config, {
+          ...options,
+          onError,
+          packetLogRejected: metrics.packetLogRejected,
+        });
         const { events, packets, reads } = engines.kinds;
         logger.log(`Event store: ${events}, packet log: ${packets}, read store: ${reads}`);
         return engines;

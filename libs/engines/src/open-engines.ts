@@ -46,6 +46,8 @@ export interface OpenEnginesOptions {
    * $maxCount so renewals do not pile up for ever; the embedded store keeps them whole.
    */
   streamBounds?: readonly StreamBound[];
+  /** Counts the records on the Kafka packet topic that a consumer skipped because they are not packets (a metric). */
+  packetLogRejected?: { inc(count: number): void };
 }
 
 /**
@@ -95,6 +97,7 @@ export async function openEngines(
             minInsyncReplicas: settings.kafkaReplication.minInsyncReplicas ?? undefined,
             retentionDays,
             onError,
+            rejectedCounter: options.packetLogRejected,
           })
         : new SqlitePacketLog(sqlite(), { partitions: settings.packetLogPartitions, retentionDays, onError });
     closers.unshift(() => packets.close());

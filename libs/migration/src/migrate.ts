@@ -57,8 +57,9 @@ export interface MigrationOptions {
   /** Continue an interrupted migration: the target holds a prefix of the source, which is checked and skipped. */
   resume?: boolean;
   /**
-   * Copies keep the time their original was recorded (default), in the metadata both event stores read it back
-   * from as the copy's recorded time. False: the target records the time of the copy.
+   * Copies keep the time their original was recorded (default): events in the metadata both event stores read it
+   * back from as the copy's recorded time, packets and heartbeats as their record's append time (Kafka's CreateTime),
+   * which retention and prune go by. False: the target records the time of the copy.
    */
   keepRecordedTimes?: boolean;
   batchSize?: number;
@@ -132,6 +133,7 @@ export async function migrate(options: MigrationOptions): Promise<MigrationRepor
       summary: packetSummary,
       total: packetTotal,
       resume: options.resume ?? false,
+      keepTimes: options.keepRecordedTimes ?? true,
       onProgress: options.onProgress,
     });
   }
@@ -385,6 +387,8 @@ async function copyPartition(
     summary: PhaseSummary;
     total: number;
     resume: boolean;
+    /** Each copy keeps its original's append time. */
+    keepTimes: boolean;
     onProgress?: (progress: MigrationProgress) => void;
   },
 ): Promise<void> {
@@ -421,7 +425,10 @@ async function copyPartition(
       if (present.length < records.length) targetFrom = null;
     }
     if (rest.length > 0) {
-      const outcomes = await target.append(rest.map(entryOf));
+      const outcomes = await target.append(
+        rest.map(entryOf),
+        context.keepTimes ? { timestamps: rest.map((record) => record.timestamp) } : undefined,
+      );
       for (const [index, outcome] of outcomes.entries()) {
         const original = rest[index];
         if (outcome.partition !== partition) {

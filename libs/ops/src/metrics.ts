@@ -21,6 +21,11 @@ export class Metrics {
     help: 'Packets appended to the packet log',
     registers: [this.registry],
   });
+  readonly packetLogRejected = new Counter({
+    name: 'lorawatch_packet_log_rejected_total',
+    help: 'Records on the packet topic that are neither packets nor heartbeats, skipped (and committed past) by a consumer',
+    registers: [this.registry],
+  });
   readonly packetsDetected = new Counter({
     name: 'lorawatch_detector_packets_total',
     help: 'Packets processed by the detectors',

@@ -40,7 +40,7 @@ export interface RecordPlace {
   /** 0-based offset inside the partition. */
   offset: number;
   key: string;
-  /** Append time, ISO 8601. */
+  /** Append time, ISO 8601 (a migrated record's original append time: AppendOptions.timestamps). */
   timestamp: string;
 }
 
@@ -73,6 +73,35 @@ export interface AppendOutcome {
   appended: boolean;
   partition: number;
   offset: number;
+}
+
+export interface AppendOptions {
+  /**
+   * The time each record keeps as its append time (`RecordPlace.timestamp`: Kafka's CreateTime, the embedded log's
+   * column), one ISO 8601 time per entry in the order given: a migrated copy keeps its original's, so retention and
+   * prune judge it by when it was first appended. Unset: the time of this append.
+   */
+  timestamps?: readonly string[];
+}
+
+/**
+ * The times of AppendOptions.timestamps as milliseconds, checked (one valid time per entry); null when none is
+ * given. Refuses before anything is written.
+ */
+export function appendTimes(
+  entries: readonly LogEntry[],
+  options: AppendOptions | undefined,
+): number[] | null {
+  const timestamps = options?.timestamps;
+  if (timestamps === undefined) return null;
+  if (timestamps.length !== entries.length)
+    throw new RangeError(`${timestamps.length} timestamps given for ${entries.length} entries`);
+  return timestamps.map((timestamp, index) => {
+    const millis = Date.parse(timestamp);
+    if (Number.isNaN(millis) || millis < 0)
+      throw new RangeError(`Invalid timestamp "${timestamp}" for entry ${entries[index].id}`);
+    return millis;
+  });
 }
 
 export interface ConsumeOptions {
@@ -126,7 +155,7 @@ export interface PacketLog {
    * that copy. After a failure the batch can be appended again as it is: what was already written is recognised.
    * `GroupAppender` gathers concurrent callers' entries into such batches.
    */
-  append(entries: LogEntry[]): Promise<AppendOutcome[]>;
+  append(entries: LogEntry[], options?: AppendOptions): Promise<AppendOutcome[]>;
   read(partition: number, fromOffset: number, maxCount: number): Promise<LogRecord[]>;
   /** Next offset to be written in each partition (end of log). */
   endOffsets(): Promise<number[]>;

@@ -10,7 +10,14 @@ import { Metrics } from '@lorawatch/ops/metrics';
 import { KafkaPacketLog } from '@lorawatch/packet-log/kafka/kafka-packet-log';
 import { parseBrokers } from '@lorawatch/packet-log/kafka/kafka-topic';
 import { kafkaUnderTest } from '@lorawatch/packet-log/kafka/testing/kafka-under-test';
-import { isPacketRecord, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import type { PacketLog } from '@lorawatch/packet-log/packet-log.port';
+import {
+  cuttable,
+  doubledIds,
+  packetPlaces,
+  waitForPackets,
+  waitForRecords,
+} from '@lorawatch/packet-log/testing/log-drills';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { type DemoBroker, startDemoBroker } from '@lorawatch/simulator/demo-broker';
@@ -56,22 +63,6 @@ function packetsOf(messages: SimMessage[]): Array<{ id: string; key: string }> {
   });
 }
 
-/** Every packet id in the log with the number of records holding it. */
-async function idsInLog(log: PacketLog): Promise<Map<string, number>> {
-  const ends = await log.endOffsets();
-  const counts = new Map<string, number>();
-  for (const [partition, end] of ends.entries()) {
-    for (let offset = 0; offset < end;) {
-      const records = await log.read(partition, offset, Math.min(2_000, end - offset));
-      if (records.length === 0) break;
-      for (const record of records)
-        if (isPacketRecord(record)) counts.set(record.packet.id, (counts.get(record.packet.id) ?? 0) + 1);
-      offset = records[records.length - 1].offset + 1;
-    }
-  }
-  return counts;
-}
-
 /**
  * A TCP relay in front of the MQTT broker: `sever()` drops every connection without an MQTT DISCONNECT and refuses
  * new ones (a collector process that died: the broker only sees its socket close), `mend()` lets connections in again.
@@ -113,31 +104,6 @@ class Relay {
     this.sever();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
-}
-
-/** The event store and the packet log as one collector process reaches them, with a switch that cuts both off. */
-function cuttable<T extends object>(target: T, methods: Array<keyof T>): T & { cut: boolean } {
-  const view = { cut: false };
-  return new Proxy(target, {
-    get(object, property, receiver) {
-      if (property === 'cut') return view.cut;
-      const value: unknown = Reflect.get(object, property, receiver);
-      if (typeof value !== 'function') return value;
-      if (methods.includes(property as keyof T))
-        return (...args: unknown[]) =>
-          view.cut
-            ? Promise.reject(new Error('the process is gone'))
-            : (value as (...a: unknown[]) => unknown).apply(object, args);
-      return (value as (...a: unknown[]) => unknown).bind(object);
-    },
-    set(object, property, value, receiver) {
-      if (property === 'cut') {
-        view.cut = value as boolean;
-        return true;
-      }
-      return Reflect.set(object, property, value, receiver);
-    },
-  }) as T & { cut: boolean };
 }
 
 describeOrSkip(`Kafka drills of the collectors${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
@@ -293,11 +259,10 @@ describeOrSkip(`Kafka drills of the collectors${skipReason ? ` (skipped: ${skipR
     await publish(before);
     const storedBefore = new Set(packetsOf(before).map((packet) => packet.id));
     const reader = await openLog();
-    await waitFor(
-      async () => ((await reader.endOffsets()).reduce((a, b) => a + b, 0) >= storedBefore.size ? true : null),
-      60_000,
-      'the first collector to store its packets',
-    );
+    await waitForRecords(reader, storedBefore.size, {
+      timeoutMs: 60_000,
+      what: 'the first collector to store its packets',
+    });
     await first.stop();
     const ends = await reader.endOffsets();
     expect(ends.every((end) => end >= 2_000)).toBe(true);
@@ -322,8 +287,8 @@ describeOrSkip(`Kafka drills of the collectors${skipReason ? ` (skipped: ${skipR
     );
     const caughtUpMs = Date.now() - restartedAt;
 
-    const stored = await idsInLog(reader);
-    expect([...stored.values()].filter((count) => count > 1)).toEqual([]);
+    const stored = await packetPlaces(reader);
+    expect(doubledIds(stored)).toEqual([]);
     expect(new Set(stored.keys())).toEqual(expected);
     // Well within one read's timeout (10 s here): no read of the catch-up fetched the same batch until it gave up.
     expect(caughtUpMs).toBeLessThan(20_000);
@@ -376,13 +341,11 @@ describeOrSkip(`Kafka drills of the collectors${skipReason ? ` (skipped: ${skipR
     relay.mend();
     await publishing;
 
-    await waitFor(
-      async () => ((await idsInLog(reader)).size === expected.size ? true : null),
-      60_000,
-      'every packet in the log',
-    );
-    const stored = await idsInLog(reader);
-    expect([...stored.values()].filter((count) => count > 1)).toEqual([]);
+    const stored = await waitForPackets(reader, expected.size, {
+      timeoutMs: 60_000,
+      what: 'every packet in the log',
+    });
+    expect(doubledIds(stored)).toEqual([]);
     expect(new Set(stored.keys())).toEqual(expected);
     expect(a.supervisor.collecting()).toEqual([]);
     const history = (await events.readStream(collectorLeaseStream(DATA_SOURCE))).map(

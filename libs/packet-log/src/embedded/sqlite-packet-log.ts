@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { retryWhileBusy } from '@lorawatch/sqlite/busy-retry';
 import { WakeSignal, wakeChannel } from '@lorawatch/sqlite/wake-signal';
 import type {
+  AppendOptions,
   AppendOutcome,
   BatchHandler,
   ConsumeOptions,
@@ -11,7 +12,7 @@ import type {
   LogRecord,
   PacketLog,
 } from '../packet-log.port';
-import { entryKey, isHeartbeat } from '../packet-log.port';
+import { appendTimes, entryKey, isHeartbeat } from '../packet-log.port';
 import { partitionForKey } from './murmur2';
 import { PACKET_LOG_SCHEMA, toLogRecord, type PacketRow } from './packet-rows';
 import { SqliteConsumer, type ConsumerSource } from './sqlite-consumer';
@@ -60,10 +61,17 @@ export class SqlitePacketLog implements PacketLog {
     return partitionForKey(key, this.partitions);
   }
 
-  async append(entries: LogEntry[]): Promise<AppendOutcome[]> {
-    const timestamp = this.now().toISOString();
+  async append(entries: LogEntry[], options?: AppendOptions): Promise<AppendOutcome[]> {
+    const now = this.now().toISOString();
+    const times = appendTimes(entries, options);
     const outcomes = await retryWhileBusy(() =>
-      this.db.transaction(() => entries.map((entry) => this.appendOne(entry, timestamp))).immediate(),
+      this.db
+        .transaction(() =>
+          entries.map((entry, index) =>
+            this.appendOne(entry, times ? new Date(times[index]).toISOString() : now),
+          ),
+        )
+        .immediate(),
     );
     if (outcomes.some((outcome) => outcome.appended)) this.appended.notify();
     this.applyRetention();

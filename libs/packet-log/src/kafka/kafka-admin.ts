@@ -5,11 +5,16 @@ import { byPartition, committedFromKafka, fromKafkaOffset } from './kafka-offset
  * What a partition answers while its leader is being placed: right after the topic was created or grown (a KRaft
  * broker applies the controller's metadata a moment after CreateTopics returned) and during a leader election.
  * kafkajs retries some of these itself, but not in `fetchTopicOffsets` nor in `createTopics`' wait for leaders.
+ * The same holds for a group's coordinator (the leader of its partition of `__consumer_offsets`), being placed on
+ * a fresh broker or moving: `fetchOffsets` is not retried either.
  */
 const LEADER_MOVING = new Set([
   'UNKNOWN_TOPIC_OR_PARTITION',
   'LEADER_NOT_AVAILABLE',
   'NOT_LEADER_FOR_PARTITION',
+  'NOT_COORDINATOR_FOR_GROUP',
+  'GROUP_COORDINATOR_NOT_AVAILABLE',
+  'GROUP_LOAD_IN_PROGRESS',
 ]);
 
 export function isLeaderMoving(error: unknown): boolean {
@@ -54,7 +59,7 @@ export async function fetchCommitted(
   topic: string,
   partitions: number,
 ): Promise<number[]> {
-  const answer = await admin.fetchOffsets({ groupId, topics: [topic] });
+  const answer = await whileLeaderMoves(() => admin.fetchOffsets({ groupId, topics: [topic] }));
   const entries = (answer.find((entry) => entry.topic === topic)?.partitions ?? []).map((entry) => ({
     partition: entry.partition,
     offset: committedFromKafka(entry.offset),

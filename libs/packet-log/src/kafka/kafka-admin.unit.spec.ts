@@ -10,6 +10,10 @@ describe('waiting while a partition leader is being placed', () => {
     expect(isLeaderMoving(protocolError('UNKNOWN_TOPIC_OR_PARTITION', 3))).toBe(true);
     expect(isLeaderMoving(protocolError('LEADER_NOT_AVAILABLE', 5))).toBe(true);
     expect(isLeaderMoving(protocolError('NOT_LEADER_FOR_PARTITION', 6))).toBe(true);
+    // A group's coordinator being placed (a fresh broker's first group) or moving.
+    expect(isLeaderMoving(protocolError('NOT_COORDINATOR_FOR_GROUP', 16))).toBe(true);
+    expect(isLeaderMoving(protocolError('GROUP_COORDINATOR_NOT_AVAILABLE', 15))).toBe(true);
+    expect(isLeaderMoving(protocolError('GROUP_LOAD_IN_PROGRESS', 14))).toBe(true);
     expect(isLeaderMoving(protocolError('TOPIC_AUTHORIZATION_FAILED', 29))).toBe(false);
     expect(isLeaderMoving(new Error('connection refused'))).toBe(false);
     expect(isLeaderMoving('NOT_LEADER_FOR_PARTITION')).toBe(false);

@@ -2,6 +2,8 @@ import { Kafka, logLevel } from 'kafkajs';
 import type { Packet } from '@lorawatch/domain/packet';
 import { GroupAppender } from '../group-appender';
 import { isPacketRecord, type AppendOutcome } from '../packet-log.port';
+import { capturingLogger } from '../testing/capturing-logger';
+import { doubledIds, packetPlaces } from '../testing/log-drills';
 import { samplePacket } from '../testing/packet-log.contract';
 import { KafkaPacketLog } from './kafka-packet-log';
 import { parseBrokers } from './kafka-topic';
@@ -109,6 +111,47 @@ describeOrSkip(
       await cluster?.stop();
     });
 
+    it('chooses the replication from the three brokers it sees, and warns when fewer are there than configured', async () => {
+      const open = async (topic: string, replicationFactor?: number) => {
+        const logger = capturingLogger();
+        const opened = await KafkaPacketLog.open({
+          kafka,
+          topic,
+          partitions: 2,
+          ...(replicationFactor === undefined ? {} : { replicationFactor }),
+          logger,
+          onError: () => undefined,
+        });
+        try {
+          return {
+            replication: await opened.describeReplication(),
+            warnings: logger.lines.filter((line) => line.level === 'warn').map((line) => line.text),
+          };
+        } finally {
+          await opened.close();
+        }
+      };
+
+      // Left to the cluster: min(3, brokers) copies, two in sync.
+      expect(await open('packets-cluster-default')).toEqual({
+        replication: { replicationFactor: 3, minInsyncReplicas: 2 },
+        warnings: [],
+      });
+      // Configured within the brokers: taken as it is.
+      expect(await open('packets-cluster-two', 2)).toEqual({
+        replication: { replicationFactor: 2, minInsyncReplicas: 1 },
+        warnings: [],
+      });
+      // Configured above them: one copy per broker, and a warning naming both.
+      const five = await open('packets-cluster-five', 5);
+      expect(five.replication).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+      expect(five.warnings).toEqual([
+        expect.stringContaining(
+          'KAFKA_REPLICATION_FACTOR is 5 but the cluster shows 3 brokers: the topic packets-cluster-five is created with 3 replicas per partition',
+        ),
+      ]);
+    });
+
     it('loses and doubles nothing when the leader of a partition stops, and appends go on', async () => {
       expect(parseBrokers(cluster.url)).toHaveLength(3);
       expect(await log.describeReplication()).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
@@ -152,18 +195,10 @@ describeOrSkip(
 
       // The log: every packet exactly once, where its acknowledgement said.
       const end = await log.endOffsets();
-      const seen = new Map<string, Array<{ partition: number; offset: number }>>();
-      for (let partition = 0; partition < end.length; partition += 1) {
-        const records = await log.read(partition, 0, end[partition]);
-        expect(records).toHaveLength(end[partition]);
-        for (const record of records) {
-          if (!isPacketRecord(record)) continue;
-          const places = seen.get(record.packet.id) ?? [];
-          places.push({ partition: record.partition, offset: record.offset });
-          seen.set(record.packet.id, places);
-        }
-      }
-      expect([...seen].filter(([, places]) => places.length > 1).map(([id]) => id)).toEqual([]);
+      const seen = await packetPlaces(log);
+      // Every offset holds a packet (no heartbeat is written here), none of them twice.
+      expect([...seen.values()].flat()).toHaveLength(end.reduce((sum, next) => sum + next, 0));
+      expect(doubledIds(seen)).toEqual([]);
       expect(seen.size).toBe(collector.sent);
       for (const [id, outcome] of collector.acknowledged) {
         expect({ id, place: seen.get(id)?.[0] }).toEqual({

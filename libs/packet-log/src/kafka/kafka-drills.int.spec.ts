@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { packetKey, type Packet } from '@lorawatch/domain/packet';
 import { isPacketRecord, type LogRecord } from '../packet-log.port';
+import { pollUntil } from '../testing/log-drills';
 import { samplePacket } from '../testing/packet-log.contract';
 import { whileLeaderMoves } from './kafka-admin';
 import { KafkaPacketLog } from './kafka-packet-log';
@@ -230,10 +231,10 @@ describeOrSkip(
         samplePacket('before-0', '70b3d57ed0000010'),
         samplePacket('before-1', '70b3d57ed0000011'),
       ]);
-      // Polled rather than drained(): on a fresh broker the group coordinator may still be moving in.
-      for (const limit = Date.now() + 20_000; received.size < 2 && Date.now() < limit;) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await pollUntil(async () => ({ value: received.size >= 2 ? true : null, seen: `${received.size}` }), {
+        timeoutMs: 20_000,
+        what: 'the member to read the first two packets',
+      });
       expect(received.size).toBe(2);
 
       const grown = await open(4);
@@ -247,10 +248,13 @@ describeOrSkip(
       const newPartitions = new Set(outcomes.map((outcome) => outcome.partition));
       expect([...newPartitions].sort()).toEqual([2, 3]);
 
-      const deadline = Date.now() + 20_000;
-      while (onNew.some((packet) => !received.has(packet.id)) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await pollUntil(
+        async () => {
+          const unread = onNew.filter((packet) => !received.has(packet.id)).length;
+          return { value: unread === 0 ? true : null, seen: `${unread} unread` };
+        },
+        { timeoutMs: 20_000, what: 'the member to read the packets of the new partitions' },
+      );
       expect(onNew.map((packet) => received.get(packet.id))).toEqual(
         outcomes.map((outcome) => outcome.partition),
       );

@@ -11,14 +11,21 @@ export const PACKET_ID_HEADER = 'packet-id';
 /**
  * The partition is chosen here and sent explicitly: Kafka's default partitioner would give the same answer
  * (same murmur2), but an explicit partition keeps the log independent of the producer's partitioner setting.
+ * `timestampMs` is the record's CreateTime (a migrated record's original append time); without it the producer
+ * stamps the time of the send.
  */
-export function entryMessage(entry: LogEntry, partitions: number): Message & { partition: number } {
+export function entryMessage(
+  entry: LogEntry,
+  partitions: number,
+  timestampMs?: number,
+): Message & { partition: number } {
   const key = entryKey(entry);
   return {
     key,
     value: JSON.stringify(entry),
     partition: partitionForKey(key, partitions),
     headers: { [PACKET_ID_HEADER]: entry.id },
+    ...(timestampMs === undefined ? {} : { timestamp: String(timestampMs) }),
   };
 }
 

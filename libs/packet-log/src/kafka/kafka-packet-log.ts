@@ -2,7 +2,9 @@ import type { Packet } from '@lorawatch/domain/packet';
 import { ConfigResourceTypes, Kafka, type Admin, type Producer } from 'kafkajs';
 import { partitionForKey } from '../embedded/murmur2';
 import {
+  appendTimes,
   isPacketRecord,
+  type AppendOptions,
   type AppendOutcome,
   type BatchHandler,
   type ConsumeOptions,
@@ -29,7 +31,8 @@ import {
   toKafkaOffset,
 } from './kafka-offsets';
 import { KafkaReader } from './kafka-reader';
-import { planTopic, replicationDrift, topicConfig, topicReplication } from './kafka-topic';
+import { defaultKafkaLogger, kafkaLogCreator, type PacketLogLogger } from './kafka-log';
+import { planTopic, replicationDrift, topicConfig, topicReplication, wantedReplication } from './kafka-topic';
 import { RecentIds } from './recent-ids';
 
 export interface KafkaPacketLogOptions {
@@ -44,12 +47,19 @@ export interface KafkaPacketLogOptions {
   /** Sets retention.ms when the topic is created (Kafka then prunes by itself). Default 30. */
   retentionDays?: number;
   /**
-   * Copies of each partition when the topic is created. Default: 3, or the number of brokers when fewer (1 on one
-   * broker). An existing topic that differs is reported through onError, not changed.
+   * Copies of each partition when the topic is created. Default: 3, or the number of brokers the cluster shows
+   * when fewer (1 on one broker). Given, and more than the brokers shown, the topic gets one per broker and a
+   * warning names both. An existing topic that differs is reported (a warning), not changed.
    */
   replicationFactor?: number;
-  /** min.insync.replicas of a created topic. Default: 2 with 3 or more copies, else 1. */
+  /** min.insync.replicas of a created topic. Default: 2 with 3 or more copies, else 1; never above the copies. */
   minInsyncReplicas?: number;
+  /**
+   * Where the adapter and the kafkajs client it builds from `brokers` log (a client given as `kafka` keeps its
+   * own logger): kafkajs' errors that are ordinary events (a rebalance, a broker restart it survives) at info or
+   * warn, real errors at error (see kafka-log.ts). Default: the process's logger, context "Kafka".
+   */
+  logger?: PacketLogLogger;
   /** Prepended to every consumer-group id, so several deployments (or tests) can share a cluster. Default "". */
   groupPrefix?: string;
   /** Records per partition kept in the de-duplication / getById index. Default 10 000. */
@@ -82,8 +92,14 @@ export interface KafkaPacketLogOptions {
   /** A single read() gives up after this long. Default 30 000. */
   readTimeoutMs?: number;
   onError?: (error: unknown) => void;
-  /** Receives records that are not packets (skipped, never delivered). Default: console.warn. */
+  /** Receives records that are not packets (skipped, never delivered). Default: a warning through `logger`. */
   onRejected?: (rejected: RejectedMessage[]) => void;
+  /**
+   * Counts the records on the topic that a consumer of this log skipped because they are neither packets nor
+   * heartbeats (each time it skips one), besides onRejected: the process exposes it as a metric (a prom-client
+   * Counter fits).
+   */
+  rejectedCounter?: { inc(count: number): void };
 }
 
 const READ_CHUNK = 1000;
@@ -142,7 +158,11 @@ export class KafkaPacketLog implements PacketLog {
       throw new Error('KafkaPacketLog needs brokers');
     const kafka =
       options.kafka ??
-      new Kafka({ clientId: options.clientId ?? 'lorawatch', brokers: options.brokers ?? [] });
+      new Kafka({
+        clientId: options.clientId ?? 'lorawatch',
+        brokers: options.brokers ?? [],
+        logCreator: kafkaLogCreator(options.logger ?? defaultKafkaLogger()),
+      });
     const log = new KafkaPacketLog(kafka, options);
     try {
       await log.connect();
@@ -172,6 +192,7 @@ export class KafkaPacketLog implements PacketLog {
   private readonly consumers = new Set<KafkaGroupConsumer>();
   private appendQueue: Promise<unknown> = Promise.resolve();
   private rejectedCount = 0;
+  private readonly logger: PacketLogLogger;
 
   private constructor(
     private readonly kafka: Kafka,
@@ -179,6 +200,7 @@ export class KafkaPacketLog implements PacketLog {
   ) {
     this.partitions = options.partitions ?? 4;
     this.topic = options.topic ?? 'packets';
+    this.logger = options.logger ?? defaultKafkaLogger();
     partitionForKey('', this.partitions); // validates the count
     this.maxPending = positiveInteger('maxPendingAppends', options.maxPendingAppends ?? 64);
     this.appendTimeoutMs = positiveInteger('appendTimeoutMs', options.appendTimeoutMs ?? 30_000);
@@ -203,7 +225,13 @@ export class KafkaPacketLog implements PacketLog {
     return this.pending;
   }
 
-  append(packets: LogEntry[]): Promise<AppendOutcome[]> {
+  append(packets: LogEntry[], options?: AppendOptions): Promise<AppendOutcome[]> {
+    let times: number[] | null;
+    try {
+      times = appendTimes(packets, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (this.pending >= this.maxPending) {
       return Promise.reject(
         new AppendRefusedError(
@@ -219,7 +247,7 @@ export class KafkaPacketLog implements PacketLog {
       .then(() => {
         // Its caller was already told it failed: writing it now would only delay the appends behind it.
         if (Date.now() - queuedAt >= this.appendTimeoutMs) throw this.timedOut();
-        return this.appendNow(packets);
+        return this.appendNow(packets, times);
       })
       .finally(() => {
         this.pending -= 1;
@@ -282,8 +310,10 @@ export class KafkaPacketLog implements PacketLog {
       pollIntervalMs: this.options.pollIntervalMs ?? 100,
       metadataMaxAgeMs: this.options.metadataMaxAgeMs ?? 30_000,
       sessionTimeoutMs: this.options.sessionTimeoutMs ?? 30_000,
-      onError: this.options.onError ?? ((error) => console.error('Packet log consumer stopped:', error)),
-      onRejected: (rejected) => this.reportRejected(rejected),
+      onError:
+        this.options.onError ??
+        ((error) => this.logger.error(`Packet log consumer stopped: ${describe(error)}`)),
+      onRejected: (rejected) => this.reportRejected(rejected, true),
       onStopped: (stopped) => this.consumers.delete(stopped),
     });
     this.consumers.add(consumer);
@@ -347,9 +377,12 @@ export class KafkaPacketLog implements PacketLog {
     }
     const plan = planTopic(this.topic, existing, this.partitions);
     const { brokers } = await this.admin.describeCluster();
-    const replication = topicReplication(this.options, brokers.length);
-    if (plan.action !== 'create') await this.checkReplication(replication);
+    if (plan.action !== 'create')
+      await this.checkReplication(wantedReplication(this.options, brokers.length));
     if (plan.action === 'create') {
+      // Chosen from the brokers the cluster shows now: Kafka refuses more copies than brokers.
+      const { shortfall, ...replication } = topicReplication(this.options, brokers.length, this.topic);
+      if (shortfall) this.logger.warn(shortfall);
       const config = topicConfig({
         topic: this.topic,
         partitions: this.partitions,
@@ -371,15 +404,18 @@ export class KafkaPacketLog implements PacketLog {
     replicationFactor: number | null;
     minInsyncReplicas: number | null;
   }> {
-    const metadata = await this.admin.fetchTopicMetadata({ topics: [this.topic] });
+    // Right after the topic was created, a broker that has not applied it yet answers UNKNOWN_TOPIC_OR_PARTITION.
+    const metadata = await whileLeaderMoves(() => this.admin.fetchTopicMetadata({ topics: [this.topic] }));
     const partitions = metadata.topics.find((t) => t.name === this.topic)?.partitions ?? [];
     const replicas = partitions.map((partition) => partition.replicas.length);
-    const described = await this.admin.describeConfigs({
-      resources: [
-        { type: ConfigResourceTypes.TOPIC, name: this.topic, configNames: ['min.insync.replicas'] },
-      ],
-      includeSynonyms: false,
-    });
+    const described = await whileLeaderMoves(() =>
+      this.admin.describeConfigs({
+        resources: [
+          { type: ConfigResourceTypes.TOPIC, name: this.topic, configNames: ['min.insync.replicas'] },
+        ],
+        includeSynonyms: false,
+      }),
+    );
     const entry = described.resources[0]?.configEntries.find((e) => e.configName === 'min.insync.replicas');
     return {
       replicationFactor: replicas.length > 0 ? Math.min(...replicas) : null,
@@ -393,13 +429,14 @@ export class KafkaPacketLog implements PacketLog {
     minInsyncReplicas: number;
   }): Promise<void> {
     const drift = replicationDrift(this.topic, wanted, await this.describeReplication());
-    const report = this.options.onError ?? ((error: unknown) => console.warn(String(error)));
-    for (const problem of drift) report(new Error(`${problem}: Kafka does not change it by itself`));
+    for (const problem of drift) this.logger.warn(`${problem}: Kafka does not change it by itself`);
   }
 
-  private async appendNow(packets: LogEntry[]): Promise<AppendOutcome[]> {
+  private async appendNow(packets: LogEntry[], times: number[] | null): Promise<AppendOutcome[]> {
     if (packets.length === 0) return [];
-    const messages = packets.map((packet) => entryMessage(packet, this.partitions));
+    const messages = packets.map((packet, index) =>
+      entryMessage(packet, this.partitions, times ? times[index] : undefined),
+    );
     const { low, high } = await this.watermarks();
     const doubtful = this.inDoubt?.messages.map(({ message }) => message.partition) ?? [];
     for (const partition of new Set([...messages.map((m) => m.partition), ...doubtful])) {
@@ -581,12 +618,18 @@ export class KafkaPacketLog implements PacketLog {
     return fetchWatermarks(this.admin, this.topic, this.partitions);
   }
 
-  private reportRejected(rejected: RejectedMessage[]): void {
+  private reportRejected(rejected: RejectedMessage[], byConsumer = false): void {
     if (rejected.length === 0) return;
     this.rejectedCount += rejected.length;
+    if (byConsumer) this.options.rejectedCounter?.inc(rejected.length);
     (
       this.options.onRejected ??
-      ((r) => console.warn(`Packet log: skipped ${r.length} record(s) that are not packets`, r))
+      ((r) =>
+        this.logger.warn(
+          `Skipped ${r.length} record(s) of the topic ${this.topic} that are not packets: ${r
+            .map((one) => `partition ${one.partition} offset ${one.offset} (${one.reason})`)
+            .join(', ')}`,
+        ))
     )(rejected);
   }
 
@@ -604,6 +647,10 @@ export class KafkaPacketLog implements PacketLog {
     }
     return partition;
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 function positiveInteger(name: string, value: number): number {

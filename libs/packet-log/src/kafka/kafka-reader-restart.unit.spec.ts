@@ -54,7 +54,7 @@ class RestartingConsumer {
 }
 
 describe('a Kafka reader whose consumer group is being set up again', () => {
-  it('fails that read only, and the next read starts the consumer again and reads', async () => {
+  it('starts another consumer for that read, and reads', async () => {
     const consumers: RestartingConsumer[] = [];
     const kafka = {
       consumer: () => {
@@ -67,10 +67,29 @@ describe('a Kafka reader whose consumer group is being set up again', () => {
     } as unknown as Kafka;
     const reader = new KafkaReader(kafka, 'packets', 'test-', 5_000);
 
-    await expect(reader.read(0, 0, 5)).rejects.toThrow('Consumer group was not initialized');
-    const messages = await reader.read(0, 2, 5);
-    expect(messages.map((message) => message.offset)).toEqual(['2', '3', '4']);
+    expect((await reader.read(0, 0, 5)).map((message) => message.offset)).toEqual(['0', '1', '2', '3', '4']);
     expect(consumers).toHaveLength(2);
+    expect((await reader.read(0, 2, 5)).map((message) => message.offset)).toEqual(['2', '3', '4']);
+    expect(consumers).toHaveLength(2);
+    await reader.close();
+  });
+
+  it('fails the read when every start meets it, and the next read starts again', async () => {
+    const consumers: RestartingConsumer[] = [];
+    const kafka = {
+      consumer: () => {
+        const consumer = new RestartingConsumer(5);
+        if (consumers.length < 3) consumer.notInitialized = 1;
+        consumers.push(consumer);
+        return consumer;
+      },
+    } as unknown as Kafka;
+    const reader = new KafkaReader(kafka, 'packets', 'test-', 5_000);
+
+    await expect(reader.read(0, 0, 5)).rejects.toThrow('Consumer group was not initialized');
+    expect(consumers).toHaveLength(3);
+    expect((await reader.read(0, 2, 5)).map((message) => message.offset)).toEqual(['2', '3', '4']);
+    expect(consumers).toHaveLength(4);
     await reader.close();
   });
 

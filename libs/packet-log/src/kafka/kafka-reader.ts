@@ -43,6 +43,15 @@ export function takeBatch(
   };
 }
 
+/** Starts of the reader's consumer that meet its group being set up again, before a read fails. */
+const START_ATTEMPTS = 3;
+const START_RETRY_MS = 300;
+
+/** kafkajs' answer to pause, seek and resume while it sets a consumer's group up again after a crash. */
+function isGroupBeingSetUp(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('Consumer group was not initialized');
+}
+
 /**
  * Random access to the topic. kafkajs reads only through a running group consumer, so the reader is one consumer
  * in a private group (never committing) with every partition paused; a read seeks the partition, resumes it until
@@ -100,11 +109,26 @@ export class KafkaReader {
 
   /** The reader's consumer, started once; a start that failed (the broker away) is tried again by the next read. */
   private start(): Promise<Consumer> {
-    this.starting ??= this.startConsumer().catch((error: unknown) => {
+    this.starting ??= this.startAgainWhileGroupSetUp().catch((error: unknown) => {
       this.starting = null;
       throw error;
     });
     return this.starting;
+  }
+
+  /**
+   * A start whose group join crashed (its coordinator still being placed on a fresh broker, or moving) meets kafkajs
+   * setting the group up again: a new consumer is started, a few times, before the read fails.
+   */
+  private async startAgainWhileGroupSetUp(): Promise<Consumer> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.startConsumer();
+      } catch (error) {
+        if (attempt >= START_ATTEMPTS || this.closed || !isGroupBeingSetUp(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
+      }
+    }
   }
 
   private async startConsumer(): Promise<Consumer> {

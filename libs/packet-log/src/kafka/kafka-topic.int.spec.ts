@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
+import { capturingLogger } from '../testing/capturing-logger';
+import { samplePacket } from '../testing/packet-log.contract';
 import { KafkaPacketLog } from './kafka-packet-log';
 import { parseBrokers } from './kafka-topic';
 import { kafkaUnderTest } from './testing/kafka-under-test';
 
 /**
  * The packet topic's replication against a real Kafka (KAFKA_BROKERS, else the broker of scripts/kafka-broker.sh,
- * else Docker): created with an explicit replication factor and min.insync.replicas, read back from the broker.
+ * else Docker): created with an explicit replication factor and min.insync.replicas, chosen from the brokers the
+ * cluster shows, read back from the broker. The three-broker cluster's are in kafka-cluster-drill.int.spec.ts.
  */
 const { skipReason } = kafkaUnderTest;
 const describeOrSkip = skipReason ? describe.skip : describe;
@@ -89,9 +92,16 @@ describeOrSkip(`Kafka packet topic replication${skipReason ? ` (skipped: ${skipR
     expect(replicas).toEqual([expected, expected, expected]);
     expect(config.get('min.insync.replicas')).toBe(expected >= 3 ? '2' : '1');
     expect(ownSettings).toEqual(
-      expect.arrayContaining(['min.insync.replicas', 'cleanup.policy', 'retention.ms']),
+      expect.arrayContaining([
+        'min.insync.replicas',
+        'cleanup.policy',
+        'retention.ms',
+        'message.timestamp.type',
+      ]),
     );
     expect(config.get('cleanup.policy')).toBe('delete');
+    // The producer's timestamps are kept (a migrated record keeps its original time).
+    expect(config.get('message.timestamp.type')).toBe('CreateTime');
     expect(config.get('retention.ms')).toBe(String(30 * 86_400_000));
     expect(await log.describeReplication()).toEqual({
       replicationFactor: expected,
@@ -116,18 +126,70 @@ describeOrSkip(`Kafka packet topic replication${skipReason ? ` (skipped: ${skipR
     expect(config.get('min.insync.replicas')).toBe('1');
   });
 
-  it('refuses more replicas than the cluster has brokers, creating nothing', async () => {
+  it('creates one copy per broker when fewer brokers show than the configured factor, warning with both', async () => {
     const topic = topicName();
-    await expect(
-      KafkaPacketLog.open({ kafka, topic, partitions: 1, replicationFactor: 99, onError: () => undefined }),
-    ).rejects.toThrow(/cannot have 99 replicas: the cluster has \d+ broker/);
-
     const admin = kafka.admin();
     await admin.connect();
-    try {
-      expect(await admin.listTopics()).not.toContain(topic);
-    } finally {
-      await admin.disconnect();
-    }
+    const brokers = (await admin.describeCluster()).brokers.length;
+    await admin.disconnect();
+    const configured = brokers + 2;
+    const logger = capturingLogger();
+    const log = await KafkaPacketLog.open({
+      kafka,
+      topic,
+      partitions: 2,
+      replicationFactor: configured,
+      minInsyncReplicas: configured,
+      logger,
+      onError: () => undefined,
+    });
+    logs.push(log);
+
+    const { replicas, config } = await described(topic);
+    expect(replicas).toEqual([brokers, brokers]);
+    expect(config.get('min.insync.replicas')).toBe(String(brokers));
+    expect(logger.lines.filter((line) => line.level === 'warn').map((line) => line.text)).toEqual([
+      expect.stringContaining(
+        `KAFKA_REPLICATION_FACTOR is ${configured} but the cluster shows ${brokers} broker${brokers === 1 ? '' : 's'}: ` +
+          `the topic ${topic} is created with ${brokers} replica`,
+      ),
+    ]);
+    expect(logger.lines.filter((line) => line.level === 'warn')[0].text).toContain(
+      `KAFKA_MIN_INSYNC_REPLICAS ${configured} is lowered to ${brokers}`,
+    );
+    // Appends work: min.insync.replicas is not above the copies the topic has.
+    const [outcome] = await log.append([samplePacket('replicated', '70b3d57ed0000001')]);
+    expect(outcome.appended).toBe(true);
+
+    // Opened again, the topic that has fewer copies than configured is reported, not changed.
+    const again = capturingLogger();
+    logs.push(
+      await KafkaPacketLog.open({
+        kafka,
+        topic,
+        partitions: 2,
+        replicationFactor: configured,
+        logger: again,
+        onError: () => undefined,
+      }),
+    );
+    expect(again.lines).toContainEqual({
+      level: 'warn',
+      text: `The topic ${topic} has ${brokers} replicas per partition where ${configured} are wanted: Kafka does not change it by itself`,
+    });
+  });
+
+  it('warns of nothing when the factor is left to the cluster', async () => {
+    const logger = capturingLogger();
+    logs.push(
+      await KafkaPacketLog.open({
+        kafka,
+        topic: topicName(),
+        partitions: 1,
+        logger,
+        onError: () => undefined,
+      }),
+    );
+    expect(logger.lines.filter((line) => line.level !== 'debug' && line.level !== 'log')).toEqual([]);
   });
 });

@@ -19,38 +19,70 @@ export interface ReplicationWish {
   minInsyncReplicas?: number;
 }
 
+/** Replication factor and min.insync.replicas. */
+export interface Replication {
+  replicationFactor: number;
+  minInsyncReplicas: number;
+}
+
 /**
- * The replication the topic is created with, always explicit: the configured values, else three copies (or as
- * many as there are brokers, when fewer) and, with three copies or more, two in sync for an append to count (one
- * broker may then fail without losing or refusing appends). One broker gets 1 and 1. Refuses what the cluster
- * cannot give, with the reason, before Kafka answers INVALID_REPLICATION_FACTOR or refuses every append.
+ * The replication wanted, as configured, else three copies (or as many as there are brokers, when fewer) and,
+ * with three copies or more, two in sync for an append to count (one broker may then fail without losing or
+ * refusing appends); one broker gets 1 and 1. An existing topic is compared with it (replicationDrift). Refuses
+ * values no cluster could give (a factor below 1, more in sync than copies configured).
  */
-export function topicReplication(
-  wish: ReplicationWish,
-  brokers: number,
-): { replicationFactor: number; minInsyncReplicas: number } {
+export function wantedReplication(wish: ReplicationWish, brokers: number): Replication {
   if (!Number.isInteger(brokers) || brokers < 1)
     throw new RangeError(`The cluster has no broker (${brokers})`);
   const replicationFactor = wish.replicationFactor ?? Math.min(3, brokers);
   if (!Number.isInteger(replicationFactor) || replicationFactor < 1)
     throw new RangeError(`Invalid replication factor ${replicationFactor}`);
-  if (replicationFactor > brokers) {
+  const minInsync = wish.minInsyncReplicas;
+  // Against the factor configured, or the default's 3: fewer brokers shown lower both (topicReplication).
+  const most = wish.replicationFactor ?? 3;
+  if (minInsync !== undefined && (!Number.isInteger(minInsync) || minInsync < 1 || minInsync > most)) {
     throw new RangeError(
-      `The packet topic cannot have ${replicationFactor} replicas: the cluster has ${brokers} broker${brokers === 1 ? '' : 's'} ` +
-        '(lower KAFKA_REPLICATION_FACTOR or add brokers)',
+      `min.insync.replicas must be from 1 to the replication factor ${most} (got ${minInsync})`,
     );
   }
-  const minInsyncReplicas = wish.minInsyncReplicas ?? (replicationFactor >= 3 ? 2 : 1);
-  if (
-    !Number.isInteger(minInsyncReplicas) ||
-    minInsyncReplicas < 1 ||
-    minInsyncReplicas > replicationFactor
-  ) {
-    throw new RangeError(
-      `min.insync.replicas must be from 1 to the replication factor ${replicationFactor} (got ${minInsyncReplicas})`,
-    );
-  }
+  const minInsyncReplicas = Math.min(minInsync ?? (replicationFactor >= 3 ? 2 : 1), replicationFactor);
   return { replicationFactor, minInsyncReplicas };
+}
+
+/**
+ * The replication a new topic is created with, chosen from the brokers the cluster shows then: the wanted one
+ * (wantedReplication), with no more copies than brokers and no more in sync than copies (Kafka would refuse the
+ * topic, or every append). When the configured values had to be lowered, `shortfall` says so, naming the
+ * configured factor and the brokers seen: a cluster still coming up, or a broker down, leaves the topic with fewer
+ * copies for good (Kafka adds none when brokers join; kafka-reassign-partitions does).
+ */
+export function topicReplication(
+  wish: ReplicationWish,
+  brokers: number,
+  topic = 'packets',
+): Replication & { shortfall: string | null } {
+  const wanted = wantedReplication(wish, brokers);
+  const replicationFactor = Math.min(wanted.replicationFactor, brokers);
+  const minInsyncReplicas = Math.min(
+    wish.minInsyncReplicas ?? (replicationFactor >= 3 ? 2 : 1),
+    replicationFactor,
+  );
+  const lowered: string[] = [];
+  if (replicationFactor < wanted.replicationFactor)
+    lowered.push(
+      `KAFKA_REPLICATION_FACTOR is ${wanted.replicationFactor} but the cluster shows ${brokers} broker${brokers === 1 ? '' : 's'}: ` +
+        `the topic ${topic} is created with ${replicationFactor} replica${replicationFactor === 1 ? '' : 's'} per partition`,
+    );
+  if (wish.minInsyncReplicas !== undefined && minInsyncReplicas < wish.minInsyncReplicas)
+    lowered.push(`KAFKA_MIN_INSYNC_REPLICAS ${wish.minInsyncReplicas} is lowered to ${minInsyncReplicas}`);
+  return {
+    replicationFactor,
+    minInsyncReplicas,
+    shortfall:
+      lowered.length === 0
+        ? null
+        : `${lowered.join('; ')}. Kafka adds no replica by itself when brokers join: reassign the partitions (kafka-reassign-partitions) once they are up`,
+  };
 }
 
 /**
@@ -79,13 +111,20 @@ export function retentionMs(days: number): string {
   return String(Math.round(days * DAY_MS));
 }
 
-/** The CreateTopics entry for the packet log: delete (not compact) cleanup, so retention is by time only. */
+/**
+ * The CreateTopics entry for the packet log: delete (not compact) cleanup, so retention is by time only, and the
+ * producer's timestamps kept (CreateTime, whatever the broker's log.message.timestamp.type): a migrated record
+ * keeps its original append time.
+ */
 export function topicConfig(settings: TopicSettings): ITopicConfig {
   if (!settings.topic) throw new RangeError('The packet topic needs a name');
   if (!Number.isInteger(settings.partitions) || settings.partitions < 1) {
     throw new RangeError(`Invalid partition count ${settings.partitions}`);
   }
-  const configEntries = [{ name: 'cleanup.policy', value: 'delete' }];
+  const configEntries = [
+    { name: 'cleanup.policy', value: 'delete' },
+    { name: 'message.timestamp.type', value: 'CreateTime' },
+  ];
   if (settings.retentionDays !== undefined) {
     configEntries.push({ name: 'retention.ms', value: retentionMs(settings.retentionDays) });
   }

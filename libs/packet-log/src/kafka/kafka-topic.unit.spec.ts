@@ -5,15 +5,17 @@ import {
   retentionMs,
   topicConfig,
   topicReplication,
+  wantedReplication,
 } from './kafka-topic';
 
 describe('topicConfig', () => {
-  it('creates the topic with its partitions, delete cleanup and retention.ms from days', () => {
+  it('creates the topic with its partitions, delete cleanup, CreateTime and retention.ms from days', () => {
     expect(topicConfig({ topic: 'packets', partitions: 6, retentionDays: 30 })).toEqual({
       topic: 'packets',
       numPartitions: 6,
       configEntries: [
         { name: 'cleanup.policy', value: 'delete' },
+        { name: 'message.timestamp.type', value: 'CreateTime' },
         { name: 'retention.ms', value: '2592000000' },
       ],
     });
@@ -24,7 +26,10 @@ describe('topicConfig', () => {
       topic: 't',
       numPartitions: 1,
       replicationFactor: 3,
-      configEntries: [{ name: 'cleanup.policy', value: 'delete' }],
+      configEntries: [
+        { name: 'cleanup.policy', value: 'delete' },
+        { name: 'message.timestamp.type', value: 'CreateTime' },
+      ],
     });
   });
 
@@ -43,6 +48,7 @@ describe('topicConfig', () => {
       replicationFactor: 3,
       configEntries: [
         { name: 'cleanup.policy', value: 'delete' },
+        { name: 'message.timestamp.type', value: 'CreateTime' },
         { name: 'retention.ms', value: '86400000' },
         { name: 'min.insync.replicas', value: '2' },
       ],
@@ -59,36 +65,67 @@ describe('topicConfig', () => {
 
 describe('topicReplication', () => {
   it('chooses explicit values that work on one broker and keep appends through one failure on three', () => {
-    expect(topicReplication({}, 1)).toEqual({ replicationFactor: 1, minInsyncReplicas: 1 });
-    expect(topicReplication({}, 2)).toEqual({ replicationFactor: 2, minInsyncReplicas: 1 });
-    expect(topicReplication({}, 3)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
-    expect(topicReplication({}, 7)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2 });
+    const chosen = (brokers: number) => topicReplication({}, brokers);
+    expect(chosen(1)).toEqual({ replicationFactor: 1, minInsyncReplicas: 1, shortfall: null });
+    expect(chosen(2)).toEqual({ replicationFactor: 2, minInsyncReplicas: 1, shortfall: null });
+    expect(chosen(3)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2, shortfall: null });
+    expect(chosen(7)).toEqual({ replicationFactor: 3, minInsyncReplicas: 2, shortfall: null });
   });
 
   it('takes the configured values, the in-sync count following a configured factor', () => {
     expect(topicReplication({ replicationFactor: 5 }, 5)).toEqual({
       replicationFactor: 5,
       minInsyncReplicas: 2,
+      shortfall: null,
     });
     expect(topicReplication({ replicationFactor: 1 }, 3)).toEqual({
       replicationFactor: 1,
       minInsyncReplicas: 1,
+      shortfall: null,
     });
     expect(topicReplication({ replicationFactor: 3, minInsyncReplicas: 3 }, 3)).toEqual({
       replicationFactor: 3,
       minInsyncReplicas: 3,
+      shortfall: null,
     });
   });
 
-  it('refuses what the cluster cannot give, saying why', () => {
-    expect(() => topicReplication({ replicationFactor: 3 }, 1)).toThrow(
-      'The packet topic cannot have 3 replicas: the cluster has 1 broker (lower KAFKA_REPLICATION_FACTOR or add brokers)',
-    );
-    expect(() => topicReplication({ minInsyncReplicas: 2 }, 1)).toThrow(
-      'min.insync.replicas must be from 1 to the replication factor 1 (got 2)',
+  it('gives one copy per broker when fewer brokers show than configured, saying so with both numbers', () => {
+    expect(topicReplication({ replicationFactor: 3 }, 1, 'packets')).toEqual({
+      replicationFactor: 1,
+      minInsyncReplicas: 1,
+      shortfall:
+        'KAFKA_REPLICATION_FACTOR is 3 but the cluster shows 1 broker: the topic packets is created with 1 replica per partition. ' +
+        'Kafka adds no replica by itself when brokers join: reassign the partitions (kafka-reassign-partitions) once they are up',
+    });
+    const two = topicReplication({ replicationFactor: 5, minInsyncReplicas: 3 }, 2, 'packets');
+    expect(two).toMatchObject({ replicationFactor: 2, minInsyncReplicas: 2 });
+    expect(two.shortfall).toContain('KAFKA_REPLICATION_FACTOR is 5 but the cluster shows 2 brokers');
+    expect(two.shortfall).toContain('KAFKA_MIN_INSYNC_REPLICAS 3 is lowered to 2');
+    // In sync configured alone, above the one copy one broker allows.
+    expect(topicReplication({ minInsyncReplicas: 2 }, 1)).toMatchObject({
+      replicationFactor: 1,
+      minInsyncReplicas: 1,
+      shortfall: expect.stringContaining('KAFKA_MIN_INSYNC_REPLICAS 2 is lowered to 1') as unknown,
+    });
+  });
+
+  it('refuses what no cluster could give, saying why', () => {
+    expect(() => topicReplication({ replicationFactor: 2, minInsyncReplicas: 3 }, 5)).toThrow(
+      'min.insync.replicas must be from 1 to the replication factor 2 (got 3)',
     );
     expect(() => topicReplication({ replicationFactor: 0 }, 1)).toThrow('Invalid replication factor 0');
     expect(() => topicReplication({}, 0)).toThrow('no broker');
+  });
+});
+
+describe('wantedReplication', () => {
+  it('is the configured factor whatever the brokers shown, else the default for them', () => {
+    expect(wantedReplication({ replicationFactor: 3 }, 1)).toEqual({
+      replicationFactor: 3,
+      minInsyncReplicas: 2,
+    });
+    expect(wantedReplication({}, 1)).toEqual({ replicationFactor: 1, minInsyncReplicas: 1 });
   });
 });
 

@@ -411,6 +411,33 @@ export function packetLogContract(
         expect(await log.endOffsets()).toEqual(ends);
       });
 
+      it('keeps the append times it is given (a migrated copy), which reads and prune then see', async () => {
+        const original = ['2024-05-01T10:00:00.250Z', '2024-05-02T11:30:00.000Z'];
+        const packets = [
+          samplePacket('copied-1', '70b3d57ed0000001'),
+          samplePacket('copied-2', '70b3d57ed0000001'),
+        ];
+        const outcomes = await log.append(packets, { timestamps: original });
+        const before = Date.now() - 1_000;
+        const [now] = await log.append([samplePacket('appended-now', '70b3d57ed0000001')]);
+
+        const records = await log.read(outcomes[0].partition, outcomes[0].offset, 3);
+        expect(records.map((record) => record.timestamp)).toEqual([...original, expect.any(String)]);
+        expect(Date.parse(records[2].timestamp)).toBeGreaterThanOrEqual(before);
+        // Older than a day after the first copy: the first copy only, by its original time.
+        expect(await log.prune('2024-05-02T00:00:00.000Z')).toBe(1);
+        expect((await log.read(now.partition, 0, 10)).map((record) => entryOf(record).id)).toEqual([
+          'copied-2',
+          'appended-now',
+        ]);
+        await expect(
+          log.append([samplePacket('bad-time', '70b3d57ed0000001')], { timestamps: ['yesterday'] }),
+        ).rejects.toThrow(RangeError);
+        await expect(
+          log.append([samplePacket('bad-count', '70b3d57ed0000001')], { timestamps: [] }),
+        ).rejects.toThrow(RangeError);
+      });
+
       it('never reuses offsets after pruning a whole partition, and consumers move past the gap', async () => {
         const [first] = await log.append([samplePacket('a', '70b3d57ed0000001')]);
         expect(await log.prune(new Date(Date.now() + 60_000).toISOString())).toBe(1);

@@ -5,6 +5,7 @@ import type { EventStore, RecordedEvent } from '@lorawatch/event-store/event-sto
 import { readFixtureJson } from '@lorawatch/lorawan/testing/fixtures';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
+import { cuttable, doubledIds, waitForPackets } from '@lorawatch/packet-log/testing/log-drills';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { systemClock } from '@lorawatch/platform/clock';
 import { SecretBox } from '@lorawatch/platform/secret-box';
@@ -31,23 +32,6 @@ const FRAME = Buffer.from(
   'base64',
 );
 
-/** The event store as a collector process sees it, with a switch that cuts it off (its lease renewals stop). */
-function cuttable(events: EventStore): EventStore & { cut: boolean } {
-  const unreachable = () => Promise.reject(new Error('event store unreachable'));
-  const view = {
-    cut: false,
-    append: (...args: Parameters<EventStore['append']>) =>
-      view.cut ? unreachable() : events.append(...args),
-    readStream: (...args: Parameters<EventStore['readStream']>) =>
-      view.cut ? unreachable() : events.readStream(...args),
-    readAll: (...args: Parameters<EventStore['readAll']>) => events.readAll(...args),
-    headPosition: () => events.headPosition(),
-    subscribeToAll: (...args: Parameters<EventStore['subscribeToAll']>) => events.subscribeToAll(...args),
-    close: async () => undefined,
-  };
-  return view;
-}
-
 /**
  * Two collector processes (two holders) on ONE event store, ONE packet log and a real MQTT broker: a data source is
  * collected by exactly one of them, and the other takes it over when the first stops or stops renewing its lease.
@@ -67,7 +51,8 @@ describe('collector leases: two supervisors sharing a data source', () => {
     supervisor: CollectorSupervisor;
     keeper: LeaseKeeper;
     reports: CollectorReport[];
-    leaseEvents: ReturnType<typeof cuttable>;
+    /** The event store as this process sees it, with a switch that cuts it off (its lease renewals stop). */
+    leaseEvents: EventStore & { cut: boolean };
     stopped: boolean;
     connections(): number;
     received(): Promise<number>;
@@ -77,7 +62,7 @@ describe('collector leases: two supervisors sharing a data source', () => {
   function collectorProcess(holder: string): CollectorProcess {
     const reports: CollectorReport[] = [];
     const metrics = new Metrics();
-    const leaseEvents = cuttable(events);
+    const leaseEvents = cuttable<EventStore>(events, ['append', 'readStream'], 'event store unreachable');
     const recorder = new RecordCollectorEventHandler(events, systemClock);
     const keeper = new LeaseKeeper(leaseEvents, { holder, ttlMs: TTL_MS, onError: () => undefined });
     const supervisor = new CollectorSupervisor(
@@ -121,7 +106,12 @@ describe('collector leases: two supervisors sharing a data source', () => {
     }
   }
 
-  const packetCount = async () => (await packets.endOffsets()).reduce((sum, end) => sum + end, 0);
+  /** Waits until the log holds `count` packets, and checks it holds each once and no more. */
+  const expectPackets = async (count: number, what: string) => {
+    const places = await waitForPackets(packets, count, { timeoutMs: 10_000, what });
+    expect(doubledIds(places)).toEqual([]);
+    expect(places.size).toBe(count);
+  };
   const leaseHistory = async () =>
     (await events.readStream(collectorLeaseStream(DATA_SOURCE))).map(
       (event: RecordedEvent) => `${event.type} ${(event.data as { holder: string }).holder}`,
@@ -191,7 +181,7 @@ describe('collector leases: two supervisors sharing a data source', () => {
     await waitFor(async () => (holder.connections() === 1 ? true : null), 10_000, 'the connection');
 
     await publishUplinks(5);
-    await waitFor(async () => ((await packetCount()) === 5 ? true : null), 10_000, 'five packets');
+    await expectPackets(5, 'five packets');
     await waitFor(async () => ((await holder.received()) === 5 ? true : null), 10_000, 'five messages');
 
     expect(await standby.received()).toBe(0);
@@ -222,7 +212,7 @@ describe('collector leases: two supervisors sharing a data source', () => {
 
     await publishUplinks(4);
     await waitFor(async () => ((await standby.received()) === 4 ? true : null), 10_000, 'four messages');
-    await waitFor(async () => ((await packetCount()) === 9 ? true : null), 10_000, 'nine packets');
+    await expectPackets(9, 'nine packets');
     expect(await holder.received()).toBe(5);
     // Handing over is not a disconnection of the data source.
     expect(holder.reports.filter((report) => report.kind === 'DISCONNECTED')).toEqual([]);
@@ -242,7 +232,7 @@ describe('collector leases: two supervisors sharing a data source', () => {
 
     await publishUplinks(3);
     await waitFor(async () => ((await holder.received()) === 8 ? true : null), 10_000, 'three more messages');
-    await waitFor(async () => ((await packetCount()) === 12 ? true : null), 10_000, 'twelve packets');
+    await expectPackets(12, 'twelve packets');
     expect(await standby.received()).toBe(4);
   });
 });
