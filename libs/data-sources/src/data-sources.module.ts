@@ -7,6 +7,7 @@ import { CreateDataSourceHandler } from './commands/create-data-source/create-da
 import { DeleteDataSourceController } from './commands/delete-data-source/delete-data-source.controller';
 import { DeleteDataSourceHandler } from './commands/delete-data-source/delete-data-source.handler';
 import { RecordCollectorEventHandler } from './commands/record-collector-event/record-collector-event.handler';
+import { SignInTtnAccountController } from './commands/sign-in-ttn-account/sign-in-ttn-account.controller';
 import { StartConnectionTestController } from './commands/start-connection-test/start-connection-test.controller';
 import { UpdateDataSourceController } from './commands/update-data-source/update-data-source.controller';
 import { UpdateDataSourceHandler } from './commands/update-data-source/update-data-source.handler';
@@ -18,15 +19,17 @@ import { ListDataSourceActivityController } from './queries/list-data-source-act
 import { ListDataSourceLogController } from './queries/list-data-source-log/list-data-source-log.controller';
 import { ListDataSourceTypesController } from './queries/list-data-source-types/list-data-source-types.controller';
 import { ListDataSourcesController } from './queries/list-data-sources/list-data-sources.controller';
+import { ListTtnAccountGatewaysController } from './queries/list-ttn-account-gateways/list-ttn-account-gateways.controller';
 import { ListTtnRegionsController } from './queries/list-ttn-regions/list-ttn-regions.controller';
-import { TtnAccountsController } from './ttn-accounts/ttn-accounts.controller';
+import { TtnAccountGateways } from './ttn-accounts/ttn-account-gateways';
 
 /** Data sources (docs/api.md §4): one controller per use case; reads for every member, writes for admins. */
 @Module({
   imports: [CqrsModule],
   // In this order: the fixed data_collectors/... routes before data_collectors/:id, which would otherwise take them.
   controllers: [
-    TtnAccountsController,
+    SignInTtnAccountController,
+    ListTtnAccountGatewaysController,
     ListDataSourceTypesController,
     ListTtnRegionsController,
     ListDataSourcesController,
@@ -48,6 +51,7 @@ import { TtnAccountsController } from './ttn-accounts/ttn-accounts.controller';
     DeleteDataSourceHandler,
     RecordCollectorEventHandler,
     ConnectionTests,
+    TtnAccountGateways,
   ],
 })
 export class DataSourcesModule {}
