@@ -13,7 +13,8 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?!@nestjs/passport/)'],
   moduleNameMapper: {
-    '^@lorawatch/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    // A lib's public entry (contracts, and each context's index.ts).
+    '^@lorawatch/([^/]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^@lorawatch/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
   testTimeout: 30000,

@@ -7,7 +7,8 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
   },
   moduleNameMapper: {
-    '^@lorawatch/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    // A lib's public entry (contracts, and each context's index.ts).
+    '^@lorawatch/([^/]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^@lorawatch/([^/]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
   testTimeout: 180000,

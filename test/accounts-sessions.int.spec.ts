@@ -1,5 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
+import { TokenService } from '@lorawatch/platform/auth/token.service';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { startApp, type Harness } from './support/app-harness';

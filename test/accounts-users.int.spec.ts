@@ -1,4 +1,4 @@
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
+import { TokenService } from '@lorawatch/platform/auth/token.service';
 import { startApp, type Harness } from './support/app-harness';
 import {
   CALLERS,

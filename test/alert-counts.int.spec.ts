@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALERT_COUNTS, type AlertCountView } from '@lorawatch/alerts/projection/alert-count.view';
-import { ALERTS, SHOWN, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { ALERTS, SHOWN, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertsProjection } from '@lorawatch/alerts/projection/alerts.projection';
 import type { AlertCode } from '@lorawatch/domain/alert-catalogue';
 import { riskRank, type Risk } from '@lorawatch/domain/risk';

@@ -2,7 +2,7 @@ import { ASSETS, type AssetView } from '@lorawatch/assets/asset.view';
 import { alertOn, uplink } from '@lorawatch/issues/testing/issue-scenario';
 import { IssueWorld } from '@lorawatch/issues/testing/issue-world';
 import { PACKET_LOG, type PacketLog } from '@lorawatch/packet-log/packet-log.port';
-import { ALERTS, SHOWN, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { ALERTS, SHOWN, type AlertView } from '@lorawatch/domain/alert.view';
 import { READ_STORE, type Filter, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { startApp, type Harness } from './support/app-harness';
 import { authorization, callerTokens, type CallerTokens } from './support/callers';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import request from 'supertest';
 import { io } from 'socket.io-client';
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
+import { TokenService } from '@lorawatch/platform/auth/token.service';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { startMetricsServer } from '@lorawatch/ops/metrics-endpoint';
 import { READINESS, type Readiness } from '@lorawatch/ops/readiness';

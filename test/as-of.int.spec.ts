@@ -12,7 +12,7 @@ import { buildReadModelsAsOf } from '@lorawatch/processes/as-of/build-read-model
 import { scratchBuildWorkerFile } from '@lorawatch/processes/as-of/scratch-build-worker-file';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { parseReplayArgs } from '../apps/tools/replay-args';
 import { startApp, type Harness } from './support/app-harness';
 

@@ -1,5 +1,5 @@
 import { DATA_SOURCE_LOG } from '@lorawatch/data-sources/projection/data-source-log.projection';
-import { DATA_SOURCES } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES } from '@lorawatch/domain/data-source.view';
 import { DetectionRunner } from '@lorawatch/detection/detection-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
 import { ttnUplink, ttnDownlink, abpUplink } from '@lorawatch/detectors/sessions/testing/session-traffic';

@@ -2,7 +2,7 @@ import { get as httpGet, type IncomingMessage, type Server, type ServerResponse 
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { AS_OF_REFUSED } from '@lorawatch/alerts/export/alerts-export.controller';
-import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { seedWorld } from '@lorawatch/assets/testing/seed-world';
 import { alertOn, uplink } from '@lorawatch/issues/testing/issue-scenario';
 import { IssueWorld } from '@lorawatch/issues/testing/issue-world';

@@ -72,9 +72,25 @@ describe('lint boundaries', () => {
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
-  it('lets a context import a context on a lower level', () => {
+  it('lets a context import a context on a lower level through its public entry', () => {
     const ids = ruleIdsFor(
       'libs/alerts/src/boundary-probe.ts',
+      "import { AssetAttributeEventTypes } from '@lorawatch/assets';\n\nexport const probe = AssetAttributeEventTypes;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it("refuses a context reaching past another context's public entry", () => {
+    const ids = ruleIdsFor(
+      'libs/alerts/src/boundary-probe.ts',
+      "import { hidingStream } from '@lorawatch/assets/domain/asset-attribute.events';\n\nexport const probe = hidingStream;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it("lets a spec reach another context's internals", () => {
+    const ids = ruleIdsFor(
+      'libs/alerts/src/boundary-probe.spec.ts',
       "import { hidingStream } from '@lorawatch/assets/domain/asset-attribute.events';\n\nexport const probe = hidingStream;\n",
     );
     expect(ids).toEqual([]);

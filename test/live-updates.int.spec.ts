@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
-import type { ProjectionUpdatedMessage } from '@lorawatch/realtime/projection-update-throttle';
+import type { ProjectionUpdatedMessage } from '@lorawatch/contracts';
 import { startApp, type Harness } from './support/app-harness';
 import { callerTokens, OTHER_ORGANIZATION_ID, registerUser, type CallerTokens } from './support/callers';
 import { waitFor } from './support/wait-for';

@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { io, type Socket } from 'socket.io-client';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
-import type { ProjectionUpdatedMessage } from '@lorawatch/realtime/projection-update-throttle';
+import type { ProjectionUpdatedMessage } from '@lorawatch/contracts';
 import { startApp, type Harness } from './support/app-harness';
 import { USER_PASSWORD, registerUser } from './support/callers';
 import { waitFor } from './support/wait-for';

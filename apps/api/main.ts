@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { OpsController } from '@lorawatch/ops/ops.controller';
+import { OpsController } from '@lorawatch/platform/ops-http/ops.controller';
 import { createHttpApp } from '@lorawatch/processes/http-app';
 import { listen } from '@lorawatch/processes/listen';
 import { runProcess } from '@lorawatch/processes/main';

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@lorawatch/config/app-config';
-import { OpsController } from '@lorawatch/ops/ops.controller';
+import { OpsController } from '@lorawatch/platform/ops-http/ops.controller';
 import type { ProcessShape } from '@lorawatch/processes/core.module';
 import { ApiRuntime } from '@lorawatch/processes/runtimes/api.runtime';
 import { CollectorRuntime } from '@lorawatch/processes/runtimes/collector.runtime';

@@ -3,7 +3,7 @@ import type { CommandBus } from '@nestjs/cqrs';
 import type { AppConfig } from '@lorawatch/config/app-config';
 import { CreateDataSourceCommand } from '@lorawatch/data-sources/commands/create-data-source/create-data-source.handler';
 import type { DataSourceRequest } from '@lorawatch/data-sources/commands/shared/data-source-request.dto';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { DEFAULT_POLICY_ID } from '@lorawatch/policies/seed-default-policy';
 import type { StartSummary } from '@lorawatch/processes/start-banner';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';

@@ -9,7 +9,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ModuleRef } from '@nestjs/core';
 import { AggregatorRegistry } from 'prom-client';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { processStatus, type ProcessRuntime, type ProcessState } from '@lorawatch/processes/process-runtime';
 import { ApiRuntime } from '@lorawatch/processes/runtimes/api.runtime';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DATA_SOURCES } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES } from '@lorawatch/domain/data-source.view';
 import { connectedDataSource } from '@lorawatch/what-if/testing/connected-data-source';
 import { defaultPolicyItems } from '@lorawatch/domain/policy';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';

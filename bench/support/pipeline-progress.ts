@@ -4,7 +4,7 @@ import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-lo
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase } from '@lorawatch/sqlite/open-database';
 import { AlertEventTypes, type AlertRaised } from '@lorawatch/alerts/alert.events';
-import { ALERTS } from '@lorawatch/alerts/projection/alert.view';
+import { ALERTS } from '@lorawatch/domain/alert.view';
 import { IssueEventTypes } from '@lorawatch/domain/issue.events';
 import { ISSUE_TRACKER_CHECKPOINT } from '@lorawatch/issues/tracker/issue-tracker';
 import { VISIBILITY_EVENT_TYPES } from '@lorawatch/notifications/dispatch/visible-alert';

@@ -1,6 +1,6 @@
 import * as argon2 from 'argon2';
 import { AccountEventTypes, type UserRegistered } from '@lorawatch/accounts/domain/account.events';
-import { TokenService } from '@lorawatch/accounts/auth/token.service';
+import { TokenService } from '@lorawatch/platform/auth/token.service';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';

@@ -1,5 +1,5 @@
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { ROLE_ADMIN, ROLE_USER } from '@lorawatch/accounts/domain/account.events';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { ROLE_ADMIN, ROLE_USER } from '@lorawatch/domain/user.view';
 import { Forbidden } from '@lorawatch/platform/domain-errors';
 
 /** Inventory, labels and the network overview serve regular users and admins; the System account is refused. */

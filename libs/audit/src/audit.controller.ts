@@ -1,6 +1,6 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import { AdminOnly } from '@lorawatch/platform/auth/jwt-auth.guard';
 import { AuditUnavailable, AuditVerifyService, type AuditVerifyAnswer } from './audit-verify.service';
 
 const VERIFY_EXAMPLE = {

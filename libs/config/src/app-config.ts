@@ -1,5 +1,5 @@
 import { isValidPassword } from '@lorawatch/domain/password-rule';
-import { isValidCidr } from '@lorawatch/platform/egress/egress-policy';
+import { isValidCidr } from './cidr';
 import { readEngineUrls, usesServers, type EngineUrls } from './engine-urls';
 import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';

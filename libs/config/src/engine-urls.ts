@@ -1,4 +1,4 @@
-import { isKurrentConnectionString } from '@lorawatch/event-store/kurrent/kurrent-connection-string';
+import { isKurrentConnectionString } from './kurrent-connection-string';
 
 /**
  * Which engine behind each port: an unset URL means the embedded SQLite engine in DATA_DIR, a set one the

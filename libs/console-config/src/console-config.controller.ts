@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { Public } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import { Public } from '@lorawatch/platform/auth/jwt-auth.guard';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 
 /** What the console needs to know about this deployment before it draws anything. */

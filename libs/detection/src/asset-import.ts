@@ -1,4 +1,4 @@
-import { ASSETS, type AssetView } from '@lorawatch/assets/asset.view';
+import { ASSETS, type AssetView } from '@lorawatch/assets';
 import {
   ASSET_IMPORT_STREAM,
   AssetEventTypes,
@@ -6,7 +6,7 @@ import {
   observationKey,
   type AssetImported,
   type ObservationMark,
-} from '@lorawatch/assets/domain/asset.events';
+} from '@lorawatch/assets';
 import { DETECTOR_STATE, type StateDoc } from './event-time-watermark';
 import type { EventStore, NewEvent } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';

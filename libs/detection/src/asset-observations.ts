@@ -1,4 +1,4 @@
-import type { AssetView } from '@lorawatch/assets/asset.view';
+import type { AssetView } from '@lorawatch/assets';
 import {
   AssetEventTypes,
   assetObservationStream,
@@ -8,7 +8,7 @@ import {
   observationKey,
   type AssetObserved,
   type ObservationMark,
-} from '@lorawatch/assets/domain/asset.events';
+} from '@lorawatch/assets';
 import type { EventCause } from '@lorawatch/domain/event-envelope';
 import type { EventStore, NewEvent } from '@lorawatch/event-store/event-store.port';
 import { envelope, packetCause } from '@lorawatch/platform/aggregate';

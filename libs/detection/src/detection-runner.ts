@@ -1,10 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { deviceDocument, gatewayDocument } from '@lorawatch/assets/asset-documents';
-import {
-  DATA_SOURCE_ACTIVITY,
-  type DataSourceActivity,
-} from '@lorawatch/data-sources/projection/data-source-activity';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { deviceDocument, gatewayDocument } from '@lorawatch/assets';
+import { DATA_SOURCE_ACTIVITY, type DataSourceActivity } from '@lorawatch/domain/data-source-activity';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import {
   countDiscoveries,
@@ -45,7 +42,7 @@ import {
   type PacketRecord,
 } from '@lorawatch/packet-log/packet-log.port';
 import { consumeSupervised } from '@lorawatch/packet-log/supervised-consumer';
-import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
+import { POLICIES, type PolicyView } from '@lorawatch/policies';
 import {
   CheckpointFencedError,
   type CheckpointMark,

@@ -1,7 +1,7 @@
 import { ASSETS } from '@lorawatch/assets/asset.view';
 import { assetsProjections } from '@lorawatch/assets/assets.projections';
 import { ProjectionRunner } from '@lorawatch/projections/projection-runner';
-import { DATA_SOURCES } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES } from '@lorawatch/domain/data-source.view';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
 import { defaultPolicyItems } from '@lorawatch/domain/policy';

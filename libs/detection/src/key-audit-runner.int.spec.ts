@@ -19,7 +19,7 @@ import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-lo
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
-import { DATA_SOURCES } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES } from '@lorawatch/domain/data-source.view';
 import { POLICIES } from '@lorawatch/policies/policy.view';
 import { KEY_AUDIT_GROUP, KeyAuditRunner, keyAuditCheckpoint } from './key-audit-runner';
 import { PolicyProvider } from './policy-provider';

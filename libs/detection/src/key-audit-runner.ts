@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { OrganizationAppKeys } from '@lorawatch/app-keys/projection/organization-app-keys';
+import { OrganizationAppKeys } from '@lorawatch/app-keys';
 import { defaultKeyAuditThreads, DEFAULT_KEY_AUDIT_QUEUE_LIMIT } from '@lorawatch/config/app-config';
 import { isKeyAuditPacket, keyAuditDeviceId } from '@lorawatch/detectors/app-keys/key-audit-packets';
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';

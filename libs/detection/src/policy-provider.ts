@@ -1,6 +1,6 @@
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
-import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
+import { POLICIES, type PolicyView } from '@lorawatch/policies';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 
 /** The policy each data source is bound to, cached until a policy or data source changes. */

@@ -9,6 +9,7 @@ import { RemoveIssueHandler } from './commands/remove-issue/remove-issue.handler
 import { IssuesExportController } from './export/issues-export.controller';
 import { CountIssuesController } from './queries/count-issues/count-issues.controller';
 import { ListIssuesController } from './queries/list-issues/list-issues.controller';
+import { DATA_SOURCE_WATERMARKS, type DataSourceWatermarks } from './ports/data-source-watermarks.port';
 import { IssueTracker } from './tracker/issue-tracker';
 
 /**
@@ -22,9 +23,13 @@ import { IssueTracker } from './tracker/issue-tracker';
     RemoveIssueHandler,
     {
       provide: IssueTracker,
-      inject: [EVENT_STORE, READ_STORE, APP_CONFIG],
-      useFactory: (events: EventStore, store: ReadStore, config: AppConfig) =>
-        new IssueTracker(events, store, { tickIntervalMs: config.detectorTickSeconds * 1000 }),
+      inject: [EVENT_STORE, READ_STORE, DATA_SOURCE_WATERMARKS, APP_CONFIG],
+      useFactory: (
+        events: EventStore,
+        store: ReadStore,
+        watermarks: DataSourceWatermarks,
+        config: AppConfig,
+      ) => new IssueTracker(events, store, watermarks, { tickIntervalMs: config.detectorTickSeconds * 1000 }),
     },
   ],
   exports: [IssueTracker],

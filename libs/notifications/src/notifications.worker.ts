@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
-import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { USERS, type UserView } from '@lorawatch/domain/user.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
 import {

@@ -12,9 +12,14 @@ import { ConsoleConfigModule } from '@lorawatch/console-config/console-config.mo
 import { DashboardModule } from '@lorawatch/dashboard/dashboard.module';
 import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
 import { COLLECTOR_STREAM_BOUNDS } from '@lorawatch/data-sources/collection/lease/collector-lease.events';
+import { readDataSourceWatermark } from '@lorawatch/detection/event-time-watermark';
 import { keyAuditBacklog } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { EnginesModule } from '@lorawatch/engines/engines.module';
 import { IssuesModule } from '@lorawatch/issues/issues.module';
+import {
+  DATA_SOURCE_WATERMARKS,
+  type DataSourceWatermarks,
+} from '@lorawatch/issues/ports/data-source-watermarks.port';
 import { issuesOfAsset } from '@lorawatch/issues/projection/issues-of-asset';
 import { MailModule } from '@lorawatch/mail/mail.module';
 import { NotificationsModule } from '@lorawatch/notifications/notifications.module';
@@ -89,10 +94,25 @@ export class ProcessModule {
           inject: [READ_STORE],
           useFactory: (store: ReadStore) => keyAuditBacklog(store),
         },
+        {
+          provide: DATA_SOURCE_WATERMARKS,
+          inject: [READ_STORE],
+          useFactory: (store: ReadStore): DataSourceWatermarks => ({
+            watermarkOf: async (dataSourceId) =>
+              (await readDataSourceWatermark(store, dataSourceId))?.at ?? null,
+          }),
+        },
         // The as-of read models build every read model of the product: only the composition knows that list.
         { provide: SCRATCH_BUILD_WORKER, useFactory: scratchBuildWorkerFile },
       ],
-      exports: [READ_MODEL_SYNC, READINESS, ASSET_ISSUES, KEY_AUDIT_BACKLOG, SCRATCH_BUILD_WORKER],
+      exports: [
+        READ_MODEL_SYNC,
+        READINESS,
+        ASSET_ISSUES,
+        KEY_AUDIT_BACKLOG,
+        DATA_SOURCE_WATERMARKS,
+        SCRATCH_BUILD_WORKER,
+      ],
     };
   }
 }

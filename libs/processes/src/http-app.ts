@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '@lorawatch/config/app-config';
 import { createRootLogger, nestLogger } from '@lorawatch/ops/logging';
 import { Metrics } from '@lorawatch/ops/metrics';
-import { setupOpenApi } from '@lorawatch/ops/openapi';
+import { setupOpenApi } from '@lorawatch/platform/ops-http/openapi';
 import { ConflictFilter } from '@lorawatch/platform/conflict.filter';
 import { crossOriginPolicy } from '@lorawatch/platform/cross-origin';
 import { jsonBody } from '@lorawatch/platform/json-body';

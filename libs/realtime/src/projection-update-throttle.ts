@@ -1,8 +1,5 @@
 import type { ProjectionUpdatedMessage } from '@lorawatch/contracts';
 
-/** The websocket message that tells an organisation's consoles a read model changed and what to reload. */
-export { PROJECTION_UPDATED, type ProjectionUpdatedMessage } from '@lorawatch/contracts';
-
 export interface Timers {
   set(callback: () => void, ms: number): unknown;
   clear(handle: unknown): void;

@@ -1,9 +1,6 @@
 import type { ReadModelName } from '@lorawatch/contracts';
-import {
-  ProjectionUpdateThrottle,
-  type ProjectionUpdatedMessage,
-  type Timers,
-} from './projection-update-throttle';
+import { ProjectionUpdateThrottle, type Timers } from './projection-update-throttle';
+import { type ProjectionUpdatedMessage } from '@lorawatch/contracts';
 
 /** Timers that fire only when the test says time has passed. */
 class ManualTimers implements Timers {

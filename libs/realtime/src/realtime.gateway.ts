@@ -10,7 +10,7 @@ import {
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
-import { AccessCheck, type Authenticated } from '@lorawatch/accounts/auth/access-check';
+import { AccessCheck, type Authenticated } from '@lorawatch/platform/auth/access-check';
 import {
   AUTHORIZATION,
   NEW_ALERT,

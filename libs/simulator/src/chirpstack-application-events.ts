@@ -1,4 +1,4 @@
-import type { JsonObject } from '@lorawatch/ingest/json-fields';
+import type { JsonObject } from '@lorawatch/ingest';
 import { simulatedDeviceName, simulatedGatewayName } from './asset-names';
 import type { ApplicationBody } from './chirpstack-format';
 import type { ApplicationEvent, LoRaTx } from './sim-event';

@@ -1,10 +1,6 @@
-import type { JsonObject } from '@lorawatch/ingest/json-fields';
-import {
-  type ChirpstackVersion,
-  gatewayMessageType,
-  type GatewayMessageName,
-} from '@lorawatch/ingest/protobuf/gateway-schema';
-import { encodeJsonAsProtobuf } from '@lorawatch/ingest/protobuf/proto-json-codec';
+import type { JsonObject } from '@lorawatch/ingest';
+import { type ChirpstackVersion, gatewayMessageType, type GatewayMessageName } from '@lorawatch/ingest';
+import { encodeJsonAsProtobuf } from '@lorawatch/ingest';
 import type { ApplicationEvent, GatewaySimEvent } from './sim-event';
 import type { SimFormatName, WireFormat } from './wire-format';
 

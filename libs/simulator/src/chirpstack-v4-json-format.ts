@@ -1,5 +1,5 @@
-import { V4_CODE_RATES } from '@lorawatch/ingest/chirpstack-v4/code-rate';
-import type { JsonObject } from '@lorawatch/ingest/json-fields';
+import { V4_CODE_RATES } from '@lorawatch/ingest';
+import type { JsonObject } from '@lorawatch/ingest';
 import { chirpstackV4ApplicationBody } from './chirpstack-application-events';
 import { type GatewayBody, jsonFormat } from './chirpstack-format';
 import type {

@@ -1,5 +1,5 @@
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
-import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
+import { POLICIES, type PolicyView } from '@lorawatch/policies';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { hasTable, openLiveReadOnly } from './live-log-reader';
 

@@ -1,4 +1,4 @@
-import { SILENCE_WATCH, type SilenceWatch } from '@lorawatch/detection/silence-watch';
+import { SILENCE_WATCH, type SilenceWatch } from '@lorawatch/detection';
 import type { WriteOp } from '@lorawatch/read-store/read-store.port';
 
 /**

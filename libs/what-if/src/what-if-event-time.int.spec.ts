@@ -1,4 +1,4 @@
-import { DATA_SOURCES } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES } from '@lorawatch/domain/data-source.view';
 import { DetectionRunner } from '@lorawatch/detection/detection-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
 import type { AlertDraft } from '@lorawatch/domain/alert';

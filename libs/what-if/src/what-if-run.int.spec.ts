@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { connectedDataSource } from './testing/connected-data-source';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { DetectionRunner } from '@lorawatch/detection/detection-runner';
 import { PolicyProvider } from '@lorawatch/detection/policy-provider';
 import type { AlertDraft } from '@lorawatch/domain/alert';

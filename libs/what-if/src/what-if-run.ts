@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { resourceLimits, Worker } from 'node:worker_threads';
-import { AlertEventTypes } from '@lorawatch/alerts/alert.events';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
-import { DetectionRunner } from '@lorawatch/detection/detection-runner';
-import { PolicyProvider } from '@lorawatch/detection/policy-provider';
-import { SILENCE_WATCH, silenceMoment } from '@lorawatch/detection/silence-watch';
+import { AlertEventTypes } from '@lorawatch/alerts';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
+import {
+  DETECTOR_STATE,
+  DetectionRunner,
+  GATEWAY_PENDING,
+  PolicyProvider,
+  SILENCE_WATCH,
+  silenceMoment,
+} from '@lorawatch/detection';
 import { ALLOWED_LATENESS_SECONDS } from '@lorawatch/detectors/watermark';
 import { PolicyView as PolicyRules, type PolicyItem } from '@lorawatch/domain/policy';
 import type { NewEvent } from '@lorawatch/event-store/event-store.port';
@@ -18,7 +23,7 @@ import {
   type LogRecord,
   type PacketLog,
 } from '@lorawatch/packet-log/packet-log.port';
-import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
+import { POLICIES, type PolicyView } from '@lorawatch/policies';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { MemoryReadStore } from '@lorawatch/read-store/memory/memory-read-store';
 import type {
@@ -30,8 +35,6 @@ import type {
   FindOptions,
   WriteOp,
 } from '@lorawatch/read-store/read-store.port';
-import { GATEWAY_PENDING } from '@lorawatch/detection/gateway-packets';
-import { DETECTOR_STATE } from '@lorawatch/detection/event-time-watermark';
 import type { Database } from '@lorawatch/sqlite/open-database';
 import { hasTable, LiveLogReader, openLiveReadOnly } from './live-log-reader';
 import { SandboxEventStore } from './sandbox-event-store';

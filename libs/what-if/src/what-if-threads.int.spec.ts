@@ -1,4 +1,4 @@
-import { DATA_SOURCES } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES } from '@lorawatch/domain/data-source.view';
 import type { Packet } from '@lorawatch/domain/packet';
 import { defaultPolicyItems } from '@lorawatch/domain/policy';
 import { parseChirpstackV3Message } from '@lorawatch/ingest/chirpstack-v3/parse-chirpstack-v3-message';

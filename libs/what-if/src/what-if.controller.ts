@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseFilters } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { AdminOnly, CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { WhatIfRequest } from './what-if.request';
 import { WhatIfService, type WhatIfJobJson } from './what-if.service';
 import { WHAT_IF_LIST_LIMIT } from './what-if-result';

@@ -11,7 +11,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { PolicyItemRequest } from '@lorawatch/policies/commands/shared/policy-item.request';
+import { PolicyItemRequest } from '@lorawatch/policies';
 
 /** A policy tried without saving it: its items, as the policy create body sends them. */
 export class WhatIfPolicyRequest {

@@ -10,13 +10,13 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { PolicyItem } from '@lorawatch/domain/policy';
 import { usesServers } from '@lorawatch/config/engine-urls';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { durationText } from '@lorawatch/platform/duration-text';
-import { checkItems } from '@lorawatch/policies/domain/policy-items';
-import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
+import { checkItems } from '@lorawatch/policies';
+import { POLICIES, type PolicyView } from '@lorawatch/policies';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { WhatIfRequest } from './what-if.request';
 import { progressCounters, WhatIfPool } from './what-if-pool';

@@ -1,8 +1,6 @@
 import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
 
 /** Events of the accounts context. Streams: organization-<id>, user-<id>, session-<familyId>, access-token-<jti>. */
-export const ROLE_USER = 1;
-export const ROLE_ADMIN = 2;
 
 export interface OrganizationCreated {
   organizationId: number;

@@ -1,5 +1,5 @@
 import { AccountMessages, failure, success, type Outcome } from './account-errors';
-import { ROLE_ADMIN, ROLE_USER } from './account.events';
+import { ROLE_ADMIN, ROLE_USER } from '@lorawatch/domain/user.view';
 import { passwordRefusal, type PasswordOwner } from './password-policy';
 
 /** Field rules of the console (part 1 §5), enforced again here because the API is public. */

@@ -2,7 +2,8 @@ import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { RecordedOf } from '@lorawatch/event-store/typed-events';
 import type { Evolver } from '@lorawatch/platform/aggregate';
 import { AccountMessages, failure, success, type Outcome } from './account-errors';
-import { ROLE_ADMIN, type UserEvent, type UserEventMap } from './account.events';
+import { ROLE_ADMIN } from '@lorawatch/domain/user.view';
+import { type UserEvent, type UserEventMap } from './account.events';
 
 /** Failed sign-ins in a row from one client address after which that address must wait (never for good). */
 export const MAX_FAILED_LOGINS = 5;

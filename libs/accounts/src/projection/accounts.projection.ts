@@ -9,7 +9,7 @@ import {
   type OrganizationView,
   type RevokedAccessToken,
   type UserView,
-} from './user.view';
+} from '@lorawatch/domain/user.view';
 import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 /** The events the accounts projection subscribes to: the users' events it reads, organisations and revoked tokens. */

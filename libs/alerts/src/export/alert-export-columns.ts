@@ -1,5 +1,5 @@
 import type { ExportColumn } from '@lorawatch/platform/export/stream-export';
-import type { AlertView } from '../projection/alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 
 /** An alert with the name of its data source, as the export writes it. */
 export interface AlertExportRow {

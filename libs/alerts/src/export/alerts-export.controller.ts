@@ -1,14 +1,14 @@
 import { Controller, Get, Inject, Query, Res, UseFilters } from '@nestjs/common';
 import type { Response } from 'express';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { keysetPages, mapChunks } from '@lorawatch/platform/export/keyset-pages';
 import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stream-export';
 import { READ_STORE, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { ALERTS, type AlertView } from '../projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertOrder, visibleAlertFilter } from '../queries/alert-filter';
 import { alertJson } from '../queries/alert.json';
 import { timeWindow } from '../queries/query-window';

@@ -1,6 +1,6 @@
 import type { Risk } from '@lorawatch/domain/risk';
 import type { WriteOp } from '@lorawatch/read-store/read-store.port';
-import type { AlertView } from './alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 
 /**
  * How many shown alerts an organisation has per data source, UTC hour, alert type and resolution: what the alert

@@ -6,7 +6,7 @@ import type { Announcements, ProjectionAnnouncer } from '@lorawatch/projections/
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { AlertEventTypes, isAlertEvent } from '../alert.events';
 import { alertJson } from '../queries/alert.json';
-import { ALERTS, type AlertView } from './alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertsProjection } from './alerts.projection';
 
 /** Alerts announced lately are remembered up to this many: a raised alert and its issue may both point at one. */

@@ -1,7 +1,4 @@
-import {
-  AssetAttributeEventTypes,
-  type AssetAttributeEventPayloads,
-} from '@lorawatch/assets/domain/asset-attribute.events';
+import { AssetAttributeEventTypes, type AssetAttributeEventPayloads } from '@lorawatch/assets';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
 import { packetJson } from '@lorawatch/domain/packet-json';
@@ -18,7 +15,8 @@ import {
   type AlertResolved,
 } from '../alert.events';
 import { ALERT_COUNTS, alertCountChange } from './alert-count.view';
-import { ALERT_ASSET_IMPORTANCE, ALERTS, type AlertView } from './alert.view';
+import { ALERT_ASSET_IMPORTANCE } from './alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { importanceChange, importanceOf } from './followed-importance';
 
 /** The events the alerts projection subscribes to. */

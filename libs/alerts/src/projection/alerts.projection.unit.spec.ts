@@ -3,7 +3,7 @@ import { IssueEventTypes, type IssueOpened } from '@lorawatch/domain/issue.event
 import { alertOn, joinRequest, uplink } from '@lorawatch/issues/testing/issue-scenario';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { AlertEventTypes, type AlertResolved } from '../alert.events';
-import type { AlertView } from './alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 import { alertsProjection, newlyVisibleAlertId } from './alerts.projection';
 
 const T0 = '2024-05-01T10:00:00.000Z';

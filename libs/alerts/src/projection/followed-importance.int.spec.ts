@@ -17,7 +17,7 @@ import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-stor
 import { createTempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { alertOrder } from '../queries/alert-filter';
 import { alertJson } from '../queries/alert.json';
-import { ALERTS, type AlertView } from './alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertsProjection } from './alerts.projection';
 
 const T0 = '2024-05-01T10:00:00.000Z';

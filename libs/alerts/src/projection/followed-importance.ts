@@ -1,5 +1,5 @@
-import type { AssetImportanceSet } from '@lorawatch/assets/domain/asset-attribute.events';
-import { DEFAULT_IMPORTANCE } from '@lorawatch/assets/domain/importance';
+import type { AssetImportanceSet } from '@lorawatch/assets';
+import { DEFAULT_IMPORTANCE } from '@lorawatch/assets';
 import type { Importance } from '@lorawatch/domain/risk';
 import type { CollectionSpec, Doc, ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 

@@ -1,6 +1,6 @@
 import type { Filter, ReadStore, Sort } from '@lorawatch/read-store/read-store.port';
 import { badRequest } from '@lorawatch/platform/http-errors';
-import { SHOWN } from '../projection/alert.view';
+import { SHOWN } from '@lorawatch/domain/alert.view';
 import { alertSearchFilter } from './alert-search';
 import type { AlertCriteriaQuery } from './alerts.query';
 import { checkDataSourceAccess, type TimeWindow } from './query-window';

@@ -1,6 +1,6 @@
 import { RISKS, type Risk } from '@lorawatch/domain/risk';
 import type { Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
-import { ALERTS, type AlertView } from '../projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import type { AlertGrouping, AlertTally } from './alert-grouping';
 
 /**

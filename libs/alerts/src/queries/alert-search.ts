@@ -1,4 +1,4 @@
-import { ASSETS, type AssetView } from '@lorawatch/assets/asset.view';
+import { ASSETS, type AssetView } from '@lorawatch/assets';
 import type { Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
 
 /** The longest search text the alert lists accept. */

@@ -2,7 +2,7 @@ import { RISKS, riskRank, type Risk } from '@lorawatch/domain/risk';
 import type { Filter, ReadStore, SumByRow } from '@lorawatch/read-store/read-store.port';
 import { alertsProjection } from '../projection/alerts.projection';
 import { ALERT_COUNTS, hourOf, type AlertCountView } from '../projection/alert-count.view';
-import { ALERTS, type AlertView } from '../projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { visibleAlertFilter } from './alert-filter';
 import type { AlertGrouping, AlertTally } from './alert-grouping';
 import { tallySearchedAlerts } from './alert-search-tally';

@@ -1,8 +1,6 @@
 import type { Alert, AlertSummary } from '@lorawatch/contracts';
 import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
-import type { AlertView } from '../projection/alert.view';
-
-export { alertTypeJson } from '@lorawatch/domain/alert-type.json';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 
 /** API shape of an alert (docs/api.md §6); the short form is {id, type, created_at}. */
 export function alertJson(alert: AlertView, dataSourceName: string | null, full: true): Alert;

@@ -74,14 +74,6 @@ export class AlertWindowQuery extends AlertCriteriaQuery {
   to?: string;
 }
 
-/** GET alert_types/count: the window query, and the time to answer as at. */
-export class AlertTypesCountQuery extends AlertWindowQuery {
-  /** Not in the original: answer as at this past ISO time, from the events recorded up to it. */
-  @IsOptional()
-  @IsString({ message: 'as_of must be an ISO 8601 time' })
-  as_of?: string;
-}
-
 export class ListAlertsQuery extends AlertFilterQuery {
   /** 0-based (docs/api.md §1.6 C); without it every matching alert is returned. */
   @IsOptional()
@@ -123,10 +115,4 @@ export class ListAlertsQuery extends AlertFilterQuery {
   @IsInt({ message: 'before must be an alert id' })
   @Min(0, { message: 'before must be an alert id' })
   before?: number;
-}
-
-export class CountAlertsQuery extends AlertFilterQuery {
-  @IsOptional()
-  @IsIn(['TOTAL', 'HOUR', 'DAY'], { message: 'group_by must be TOTAL, HOUR or DAY' })
-  group_by?: 'TOTAL' | 'HOUR' | 'DAY';
 }

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Query, Res, UseFilters } from '@nestjs/common';
 import { IntersectionType } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';

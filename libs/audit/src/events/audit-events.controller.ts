@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { AdminOnly, CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { AuditEventsQuery, MAX_PAGE_SIZE } from './audit-events.query';
 import { AuditEventsService, type AuditEventsPage } from './audit-events.service';

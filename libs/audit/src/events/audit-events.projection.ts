@@ -1,19 +1,16 @@
-import { AlertEventTypes, type AlertEventPayloads, type AlertRaised } from '@lorawatch/alerts/alert.events';
-import {
-  AssetAttributeEventTypes,
-  type AssetAttributeEventPayloads,
-} from '@lorawatch/assets/domain/asset-attribute.events';
-import type { AssetRef } from '@lorawatch/assets/domain/asset-ref';
+import { AlertEventTypes, type AlertEventPayloads, type AlertRaised } from '@lorawatch/alerts';
+import { AssetAttributeEventTypes, type AssetAttributeEventPayloads } from '@lorawatch/assets';
+import type { AssetRef } from '@lorawatch/assets';
 import type { IssueAsset } from '@lorawatch/detectors/detector-step';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
 import type { EventCause } from '@lorawatch/domain/event-envelope';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { IssueEventTypes, type IssueAssetRef } from '@lorawatch/domain/issue.events';
-import type { IssuesEventPayloads } from '@lorawatch/issues/domain/issue.events';
+import type { IssuesEventPayloads } from '@lorawatch/issues';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
-import { TagEventTypes, type TagEventPayloads } from '@lorawatch/tags/domain/tag.events';
+import { TagEventTypes, type TagEventPayloads } from '@lorawatch/tags';
 import {
   alertKey,
   assetKey,

@@ -1,4 +1,4 @@
-import type { TimeWindow } from '@lorawatch/alerts/queries/query-window';
+import type { TimeWindow } from '@lorawatch/alerts';
 import type { FieldCondition, Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
 import { TRAFFIC_DAYS, TRAFFIC_HOURS, type TrafficDay, type TrafficHour } from '../traffic/traffic.view';
 

@@ -1,4 +1,4 @@
-import type { AssetView } from '@lorawatch/assets/asset.view';
+import type { AssetView } from '@lorawatch/assets';
 import type { DeviceUsage } from '@lorawatch/detectors/statistics/device-usage';
 import type { Packet } from '@lorawatch/domain/packet';
 import { decodePhyPayload } from '@lorawatch/lorawan/decode-phy-payload';

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import type { TimeWindow } from '@lorawatch/alerts/queries/query-window';
+import type { TimeWindow } from '@lorawatch/alerts';
 import { toInteger, toIntegerList } from '@lorawatch/platform/query-params';
 
 export const GROUP_BY_INVALID = '"Group by" value is not valid';

@@ -1,4 +1,4 @@
-import type { TtnV2Account } from '@lorawatch/ingest/ttn-v2/ttn-v2-collector';
+import type { TtnV2Account } from '@lorawatch/ingest';
 import type { SecretBox } from '@lorawatch/platform/secret-box';
 import type { DataSourceSettings } from '../domain/data-source.events';
 import { serverBaseUrl } from '../domain/ttn-regions';

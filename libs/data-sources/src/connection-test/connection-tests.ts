@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
-import { testMqttConnection, type ConnectionTestOutcome } from '@lorawatch/ingest/mqtt/test-mqtt-connection';
-import type { EgressLookup } from '@lorawatch/ingest/egress-lookup';
-import { testTtnV3Connection } from '@lorawatch/ingest/ttn-v3/test-ttn-v3-connection';
+import { testMqttConnection, type ConnectionTestOutcome } from '@lorawatch/ingest';
+import type { EgressLookup } from '@lorawatch/ingest';
+import { testTtnV3Connection } from '@lorawatch/ingest';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { EgressPolicy } from '@lorawatch/platform/egress/egress-policy';
 import { egressRulesOf } from '@lorawatch/platform/egress/egress-rules';
@@ -11,7 +11,7 @@ import { EventStoreTenancy } from '@lorawatch/platform/egress/event-store-tenanc
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { mqttEndpointOf } from '../collection/mqtt-endpoint';
 import { ttnV2AccountOf } from '../collection/ttn-v2-account';
-import { testTtnV2Connection } from '@lorawatch/ingest/ttn-v2/test-ttn-v2-connection';
+import { testTtnV2Connection } from '@lorawatch/ingest';
 import { ttnBaseUrl } from '../domain/ttn-regions';
 import type { DataSourceSettings } from '../domain/data-source.events';
 

@@ -1,6 +1,6 @@
 import type { DataSourceType } from '@lorawatch/domain/packet';
-import { CHIRPSTACK_V3_TOPICS } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-topics';
-import { CHIRPSTACK_V4_TOPICS } from '@lorawatch/ingest/chirpstack-v4/chirpstack-v4-topics';
+import { CHIRPSTACK_V3_TOPICS } from '@lorawatch/ingest';
+import { CHIRPSTACK_V4_TOPICS } from '@lorawatch/ingest';
 
 export interface DataSourceTypeInfo {
   id: number;

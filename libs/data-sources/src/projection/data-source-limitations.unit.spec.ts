@@ -4,7 +4,7 @@ import { LIMITED_ATTRIBUTION } from '@lorawatch/ingest/application/device-addres
 import { dataSourceEvolver, decideLimitations } from '../domain/data-source';
 import { DataSourceEventTypes } from '../domain/data-source.events';
 import { dataSourceJson, dataSourceListJson } from './data-source.json';
-import type { DataSourceView } from './data-source.view';
+import type { DataSourceView } from '@lorawatch/domain/data-source.view';
 import { dataSourcesProjection } from './data-sources.projection';
 
 function recorded(type: string, data: object, revision: number): RecordedEvent {

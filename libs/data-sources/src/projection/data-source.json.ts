@@ -1,5 +1,5 @@
 import { dataSourceTypeById } from '../domain/data-source-types';
-import type { DataSourceView } from './data-source.view';
+import type { DataSourceView } from '@lorawatch/domain/data-source.view';
 
 /** API shape (docs/api.md §4) minus secrets: passwords and keys are never returned, only whether they are set. */
 export function dataSourceListJson(view: DataSourceView) {

@@ -1,8 +1,5 @@
 import type { DataSourceSettings } from '../domain/data-source.events';
 
-/** The read model's contract lives in the domain, beneath every context that reads it. */
-export { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
-
 /** The settings part of the view, shared by creation and update. */
 export function settingsView(settings: DataSourceSettings) {
   return {

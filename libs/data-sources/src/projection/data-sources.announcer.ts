@@ -1,6 +1,6 @@
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
+import { POLICIES, type PolicyView } from '@lorawatch/policies';
 import type { Announcements, ProjectionAnnouncer } from '@lorawatch/projections/announcer';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { dataSourceJson } from './data-source.json';

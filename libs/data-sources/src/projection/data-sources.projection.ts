@@ -2,7 +2,8 @@ import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { WriteOp } from '@lorawatch/read-store/read-store.port';
 import { DataSourceEventTypes, type DataSourceEventPayloads } from '../domain/data-source.events';
-import { DATA_SOURCES, settingsView, type DataSourceView } from './data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
+import { settingsView } from './data-source.view';
 import { recordedOf } from '@lorawatch/event-store/typed-events';
 
 const patch = (dataSourceId: number, set: Partial<DataSourceView>): WriteOp[] => [

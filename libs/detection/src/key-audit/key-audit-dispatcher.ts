@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { OrganizationAppKeys } from '@lorawatch/app-keys/projection/organization-app-keys';
+import type { OrganizationAppKeys } from '@lorawatch/app-keys';
 import { applyKeySearch, planKeyAudit } from '@lorawatch/detectors/app-keys/audit-join-keys';
 import { initialKeyAuditState, type KeyAuditState } from '@lorawatch/detectors/app-keys/key-audit-state';
 import type { KeySearchResult, KeySearchTask } from '@lorawatch/detectors/app-keys/key-search';

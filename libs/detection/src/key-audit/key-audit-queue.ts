@@ -1,4 +1,4 @@
-import type { KeyAuditBacklog } from '@lorawatch/app-keys/ports/key-audit-backlog.port';
+import type { KeyAuditBacklog } from '@lorawatch/app-keys';
 import type { Packet } from '@lorawatch/domain/packet';
 import type {
   Collection,

@@ -10,7 +10,7 @@ import {
   KurrentDBClient,
 } from '@kurrent/kurrentdb-client';
 import { KurrentChainLinkLog, type ChainLogProtection } from './kurrent-chain-link-log';
-import { clientConnectionString } from './kurrent-connection-string';
+import { clientConnectionString } from '@lorawatch/config/kurrent-connection-string';
 import { toSafeNumber } from './kurrent-mapping';
 
 /** What the protection asks of the KurrentDB client: the link log's metadata and the server's default ACL. */

@@ -1,5 +1,5 @@
 import { KurrentDBClient } from '@kurrent/kurrentdb-client';
-import { clientConnectionString } from './kurrent-connection-string';
+import { clientConnectionString } from '@lorawatch/config/kurrent-connection-string';
 import { KurrentEventStore } from './kurrent-event-store';
 
 describe('clientConnectionString', () => {

@@ -31,7 +31,7 @@ import {
   type Subscription,
 } from '../event-store.port';
 import { eventIdToUuid, metadataWithOriginalId, originalIdAndMetadata } from './event-id';
-import { clientConnectionString } from './kurrent-connection-string';
+import { clientConnectionString } from '@lorawatch/config/kurrent-connection-string';
 import { KurrentIncompatibleError } from './kurrent-errors';
 import { boundOf, repeatedId, replayIn, type StreamBound, type TailEvent } from './kurrent-idempotency';
 import {

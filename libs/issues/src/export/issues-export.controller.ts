@@ -2,11 +2,11 @@ import { Controller, Get, Inject, Query, Res, UseFilters } from '@nestjs/common'
 import { IntersectionType } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import type { Response } from 'express';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';
 import { keysetPages, mapChunks } from '@lorawatch/platform/export/keyset-pages';

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { loadConfig } from '@lorawatch/config/app-config';
 import { systemClock } from '@lorawatch/platform/clock';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';

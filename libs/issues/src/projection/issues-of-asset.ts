@@ -1,4 +1,4 @@
-import type { AssetIssues, IssuesAsset } from '@lorawatch/assets/queries/asset-alerts/asset-issues.port';
+import type { AssetIssues, IssuesAsset } from '@lorawatch/assets';
 import type { Filter } from '@lorawatch/read-store/read-store.port';
 import { ISSUES, type IssueView } from './issue.view';
 

@@ -1,8 +1,5 @@
-import { importanceChange, importanceOf } from '@lorawatch/alerts/projection/followed-importance';
-import {
-  AssetAttributeEventTypes,
-  type AssetAttributeEventPayloads,
-} from '@lorawatch/assets/domain/asset-attribute.events';
+import { importanceChange, importanceOf } from '@lorawatch/alerts';
+import { AssetAttributeEventTypes, type AssetAttributeEventPayloads } from '@lorawatch/assets';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceAssetId, gatewayAssetId } from '@lorawatch/domain/asset-id';
 import {

@@ -1,4 +1,4 @@
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { FieldCondition, Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import type { IssueFilterQuery } from './issue-filter.query';

@@ -1,7 +1,8 @@
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceNumericId } from '@lorawatch/domain/asset-id';
-import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
-import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
+import type { AlertView } from '@lorawatch/domain/alert.view';
+import { alertJson } from '@lorawatch/alerts';
+import { alertTypeJson } from '@lorawatch/domain/alert-type.json';
 import type { IssueView } from '../projection/issue.view';
 
 /** A quarantine record (docs/api.md §7) with the full opening alert and its type. */

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { IssueEventTypes, issueStream, type IssueClosed } from '@lorawatch/domain/issue.events';
-import { AlertEventTypes, alertStream, type AlertEventPayloads } from '@lorawatch/alerts/alert.events';
+import { AlertEventTypes, alertStream, type AlertEventPayloads } from '@lorawatch/alerts';
 import {
   WrongExpectedRevisionError,
   type EventStore,
@@ -11,9 +11,9 @@ import {
 import { recordedOf } from '@lorawatch/event-store/typed-events';
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
-import { readDataSourceWatermark } from '@lorawatch/detection/event-time-watermark';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { issueEvolver } from '../domain/issue';
+import type { DataSourceWatermarks } from '../ports/data-source-watermarks.port';
 import type { IssuesEventPayloads } from '../domain/issue.events';
 import {
   cataloguePolicy,
@@ -55,6 +55,7 @@ export class IssueTracker {
   constructor(
     private readonly events: EventStore,
     private readonly store: ReadStore,
+    private readonly dataSourceWatermarks: DataSourceWatermarks,
     private readonly options: IssueTrackerOptions = {},
   ) {
     this.policy = options.policy ?? cataloguePolicy;
@@ -123,8 +124,8 @@ export class IssueTracker {
     );
     const watermarks: Record<number, string> = {};
     for (const dataSourceId of dataSources) {
-      const watermark = await readDataSourceWatermark(this.store, dataSourceId);
-      if (watermark !== null) watermarks[dataSourceId] = watermark.at;
+      const watermark = await this.dataSourceWatermarks.watermarkOf(dataSourceId);
+      if (watermark !== null) watermarks[dataSourceId] = watermark;
     }
     return watermarks;
   }

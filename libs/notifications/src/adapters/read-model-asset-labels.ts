@@ -1,20 +1,12 @@
-import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { Importance } from '@lorawatch/domain/risk';
 import type { AssetLabel, AssetLabels } from '../ports/asset-labels.port';
 import type { Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
-import {
-  TAG_ASSIGNMENTS,
-  TAGS,
-  type TagAssignmentView,
-  type TagView,
-} from '@lorawatch/tags/projection/tag.view';
-import { ASSETS, type AssetView } from '@lorawatch/assets/asset.view';
-import { DEFAULT_IMPORTANCE } from '@lorawatch/assets/domain/importance';
-import {
-  ASSET_IMPORTANCE,
-  type AssetImportanceView,
-} from '@lorawatch/assets/projection/asset-importance.view';
+import { TAG_ASSIGNMENTS, TAGS, type TagAssignmentView, type TagView } from '@lorawatch/domain/tag.view';
+import { ASSETS, type AssetView } from '@lorawatch/assets';
+import { DEFAULT_IMPORTANCE } from '@lorawatch/assets';
+import { ASSET_IMPORTANCE, type AssetImportanceView } from '@lorawatch/assets';
 
 /** The notifications' view of labels and importance, read from the tags and asset-attributes read models. */
 export class ReadModelAssetLabels implements AssetLabels {

@@ -1,4 +1,4 @@
-import type { UserView } from '@lorawatch/accounts/projection/user.view';
+import type { UserView } from '@lorawatch/domain/user.view';
 import { deterministicUuid } from '@lorawatch/platform/deterministic-uuid';
 import { wantsAlert, type AlertFacts } from '../domain/alert-match';
 import { isMuted, type MutedFacts } from '../domain/notification-mutes';

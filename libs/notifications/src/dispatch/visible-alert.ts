@@ -1,4 +1,4 @@
-import { AlertEventTypes, isAlertEvent } from '@lorawatch/alerts/alert.events';
+import { AlertEventTypes, isAlertEvent } from '@lorawatch/alerts';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { IssueEventTypes, type IssueEventPayloads } from '@lorawatch/domain/issue.events';

@@ -1,4 +1,4 @@
-import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 import type { Importance } from '@lorawatch/domain/risk';
 
 export interface AssetLabel {

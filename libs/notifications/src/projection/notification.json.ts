@@ -1,6 +1,7 @@
-import type { AlertView } from '@lorawatch/alerts/projection/alert.view';
+import type { AlertView } from '@lorawatch/domain/alert.view';
 import type { NotificationItem } from '@lorawatch/contracts';
-import { alertJson, alertTypeJson } from '@lorawatch/alerts/queries/alert.json';
+import { alertJson } from '@lorawatch/alerts';
+import { alertTypeJson } from '@lorawatch/domain/alert-type.json';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { DeliveryState } from '../domain/notification';
 import type { NotificationView } from './notification.view';

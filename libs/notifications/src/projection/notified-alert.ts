@@ -1,5 +1,5 @@
-import { ALERTS, type AlertView } from '@lorawatch/alerts/projection/alert.view';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { NotifiedAlert } from './notification.json';
 

@@ -79,10 +79,6 @@ const INTERNAL_RANGES = new Set(['loopback', 'private', 'uniqueLocal', 'carrierG
 /** Ranges nothing legitimate is reached at. */
 const NEVER_RANGES = new Set(['broadcast', 'multicast', 'reserved', 'linkLocal']);
 
-export function isValidCidr(cidr: string): boolean {
-  return ipaddr.isValidCIDR(cidr);
-}
-
 /**
  * The one check every outbound connection goes through: data-source brokers and their tests, TTN HTTP, webhooks and
  * SMTP. The host name is resolved once here; the caller connects to the returned address (keeping the name for TLS

@@ -4,8 +4,8 @@ import {
   type EgressCaller,
   type EgressRules,
   type EgressTenancy,
-  isValidCidr,
 } from './egress-policy';
+import { isValidCidr } from '@lorawatch/config/cidr';
 
 const API_PORT = 8080;
 const METRICS_PORT = 9464;

@@ -1,4 +1,4 @@
-import type { AssetRef } from '@lorawatch/assets/domain/asset-ref';
+import type { AssetRef } from '@lorawatch/assets';
 import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
 
 export const TagEventTypes = {

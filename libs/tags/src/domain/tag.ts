@@ -1,4 +1,4 @@
-import type { AssetRef } from '@lorawatch/assets/domain/asset-ref';
+import type { AssetRef } from '@lorawatch/assets';
 import type { Evolver } from '@lorawatch/platform/aggregate';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { TagMessages, type TagError } from './tag-errors';

@@ -1,4 +1,4 @@
-import type { DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import type { DataSourceView } from '@lorawatch/domain/data-source.view';
 
 /** A connected ChirpStack data source's read-model document bound to policy 1, for stores seeded without the API. */
 export function connectedDataSource(fields: {

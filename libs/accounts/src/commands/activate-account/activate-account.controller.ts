@@ -1,7 +1,7 @@
 import { Controller, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../auth/jwt-auth.guard';
+import { Public } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { Outcome } from '../../domain/account-errors';
 import { AccountBody, accepted, validBody } from '../../http/account-http';
 import { NewPasswordRequest } from '../shared/password.request';

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { allocateId } from '@lorawatch/platform/id-allocator';
-import { newMailedToken, readMailedToken } from '../../auth/mailed-token';
+import { newMailedToken, readMailedToken } from '../../mail/mailed-token';
 import { AccountMessages, failure, success, type Outcome } from '../../domain/account-errors';
 import { AccountEventTypes, organizationStream, type OrganizationCreated } from '../../domain/account.events';
 import { checkToken, decideUser } from '../../domain/user';

@@ -9,11 +9,11 @@ import { allocateId } from '@lorawatch/platform/id-allocator';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import {
   AccountEventTypes,
-  ROLE_ADMIN,
   type OrganizationCreated,
   type UserRegistered,
 } from '../../domain/account.events';
-import { USERS, type UserView } from '../../projection/user.view';
+import { ROLE_ADMIN } from '@lorawatch/domain/user.view';
+import { USERS, type UserView } from '@lorawatch/domain/user.view';
 
 export interface BootstrapOutcome {
   created: boolean;

@@ -1,7 +1,7 @@
 import { Controller, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../auth/jwt-auth.guard';
+import { Public } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { Outcome } from '../../domain/account-errors';
 import { accepted } from '../../http/account-http';
 import { ConfirmEmailChangeCommand } from './confirm-email-change.handler';

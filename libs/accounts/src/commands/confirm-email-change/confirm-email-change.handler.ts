@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { readMailedToken } from '../../auth/mailed-token';
+import { readMailedToken } from '../../mail/mailed-token';
 import { AccountMessages, failure, success, type Outcome } from '../../domain/account-errors';
 import { decideUser } from '../../domain/user';
 import { UserStore } from '../shared/user-store';

@@ -1,7 +1,7 @@
 import { Body, Controller, ForbiddenException, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { CommandBus } from '@nestjs/cqrs';
-import { Public } from '../../auth/jwt-auth.guard';
+import { Public } from '@lorawatch/platform/auth/jwt-auth.guard';
 import { RateLimitGuard, RateLimited } from '../../rate-limit/rate-limiter';
 import { LoginRequest } from './login.dto';
 import { LoginCommand, type LoginResult } from './login.handler';

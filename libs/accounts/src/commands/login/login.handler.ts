@@ -5,8 +5,8 @@ import { WrongExpectedRevisionError } from '@lorawatch/event-store/event-store.p
 import { envelope } from '@lorawatch/platform/aggregate';
 import { AccountEventTypes, type SessionStarted, type UserEvent } from '../../domain/account.events';
 import { MAX_FAILED_LOGINS, decideUser, lockedUntil, type UserState } from '../../domain/user';
-import { newMailedToken } from '../../auth/mailed-token';
-import { type AuthUser, TokenService } from '../../auth/token.service';
+import { newMailedToken } from '../../mail/mailed-token';
+import { type AuthUser, TokenService } from '@lorawatch/platform/auth/token.service';
 import { AccountMails } from '../../mail/account-mails';
 import { addressKey } from '../../rate-limit/rate-limiter';
 import { UserStore } from '../shared/user-store';

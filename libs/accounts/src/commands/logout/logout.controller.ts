@@ -3,14 +3,15 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
-import { CurrentClaims, CurrentUser, RefreshTokenBearer, bearerToken } from '../../auth/jwt-auth.guard';
+import { CurrentClaims, CurrentUser, RefreshTokenBearer } from '@lorawatch/platform/auth/jwt-auth.guard';
+import { bearerToken } from '@lorawatch/platform/auth/jwt.strategy';
 import {
   type AccessClaims,
   type AuthUser,
   type RefreshClaims,
   TokenError,
   TokenService,
-} from '../../auth/token.service';
+} from '@lorawatch/platform/auth/token.service';
 import { RevokeAccessTokenCommand, RevokeRefreshTokenCommand } from './logout.handler';
 
 const unauthorized = (message: string) => new UnauthorizedException({ msg: message, message });

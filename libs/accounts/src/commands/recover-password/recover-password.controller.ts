@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import type { Request, Response } from 'express';
-import { Public } from '../../auth/jwt-auth.guard';
+import { Public } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { Outcome } from '../../domain/account-errors';
 import { AccountBody, accepted, validBody } from '../../http/account-http';
 import { RateLimitGuard, RateLimited } from '../../rate-limit/rate-limiter';

@@ -1,6 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { newMailedToken } from '../../auth/mailed-token';
+import { newMailedToken } from '../../mail/mailed-token';
 import { AccountMessages, failure, success, type Outcome } from '../../domain/account-errors';
 import { decideUser } from '../../domain/user';
 import { AccountMails } from '../../mail/account-mails';

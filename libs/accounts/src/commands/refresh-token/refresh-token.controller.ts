@@ -1,8 +1,9 @@
 import { Controller, HttpCode, Post, Req, UnauthorizedException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { RefreshTokenBearer, bearerToken } from '../../auth/jwt-auth.guard';
-import { type RefreshClaims, TokenError, TokenService } from '../../auth/token.service';
+import { RefreshTokenBearer } from '@lorawatch/platform/auth/jwt-auth.guard';
+import { bearerToken } from '@lorawatch/platform/auth/jwt.strategy';
+import { type RefreshClaims, TokenError, TokenService } from '@lorawatch/platform/auth/token.service';
 import { RefreshTokenCommand, type RefreshResult } from './refresh-token.handler';
 
 @Controller('api/v1.0')

@@ -6,11 +6,12 @@ import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
-import { mayHoldSession, sessionEnded } from '../../auth/access-check';
+import { mayHoldSession, sessionEnded } from '@lorawatch/platform/auth/access-check';
 import { AccountEventTypes } from '../../domain/account.events';
 import { decideRefresh, sessionEvolver } from '../../domain/session';
-import { type RefreshClaims, TokenService } from '../../auth/token.service';
-import { USERS, authUserOf, type UserView } from '../../projection/user.view';
+import { type RefreshClaims, TokenService } from '@lorawatch/platform/auth/token.service';
+import { USERS, type UserView } from '@lorawatch/domain/user.view';
+import { authUserOf } from '../../projection/user.view';
 
 export class RefreshTokenCommand {
   constructor(readonly claims: RefreshClaims) {}

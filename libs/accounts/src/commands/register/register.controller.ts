@@ -2,11 +2,11 @@ import { Controller, ForbiddenException, HttpCode, Post, Req, UseGuards } from '
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { OptionalAuth, OptionalUser } from '../../auth/jwt-auth.guard';
-import type { AuthUser } from '../../auth/token.service';
+import { OptionalAuth, OptionalUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import type { Outcome } from '../../domain/account-errors';
 import { AccountMessages } from '../../domain/account-errors';
-import { ROLE_ADMIN } from '../../domain/account.events';
+import { ROLE_ADMIN } from '@lorawatch/domain/user.view';
 import { AccountBody, accepted, validBody } from '../../http/account-http';
 import { RateLimitGuard, RateLimited } from '../../rate-limit/rate-limiter';
 import { RegisterCommand } from './register.handler';

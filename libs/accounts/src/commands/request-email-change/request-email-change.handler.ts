@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { newMailedToken } from '../../auth/mailed-token';
+import { newMailedToken } from '../../mail/mailed-token';
 import { AccountMessages, failure, success, type Outcome } from '../../domain/account-errors';
 import { decideUser } from '../../domain/user';
 import { validEmail } from '../../domain/user-rules';
 import { AccountMails } from '../../mail/account-mails';
-import type { UserView } from '../../projection/user.view';
+import type { UserView } from '@lorawatch/domain/user.view';
 import { UserStore } from '../shared/user-store';
 
 export class RequestEmailChangeCommand {

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../../auth/token.service';
-import { newMailedToken } from '../../auth/mailed-token';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { newMailedToken } from '../../mail/mailed-token';
 import { AccountMessages, failure, success, type Outcome } from '../../domain/account-errors';
 import { decideUser } from '../../domain/user';
 import { AccountMails } from '../../mail/account-mails';

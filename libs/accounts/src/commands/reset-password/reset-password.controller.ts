@@ -2,7 +2,7 @@ import { Controller, Inject, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
-import { Public } from '../../auth/jwt-auth.guard';
+import { Public } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { Outcome } from '../../domain/account-errors';
 import { AccountBody, accepted, validBody } from '../../http/account-http';
 import { NewPasswordRequest } from '../shared/password.request';

@@ -12,7 +12,7 @@ import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { userStream, type UserEvent } from '../../domain/account.events';
 import { TOKEN_LIFETIME_MS, userEvolver, type UserState } from '../../domain/user';
-import { USERS, type UserView } from '../../projection/user.view';
+import { USERS, type UserView } from '@lorawatch/domain/user.view';
 
 let dummy: Promise<string> | null = null;
 /** A hash of a random password with the same parameters as real ones, made once per process. */

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../../auth/token.service';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { AccountMessages, failure, success, type Outcome } from '../../domain/account-errors';
 import { decideUser } from '../../domain/user';
 import { UserStore } from '../shared/user-store';

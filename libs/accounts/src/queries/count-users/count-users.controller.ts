@@ -1,9 +1,9 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { CurrentUser } from '../../auth/jwt-auth.guard';
-import type { AuthUser } from '../../auth/token.service';
-import { USERS, type UserView } from '../../projection/user.view';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { USERS, type UserView } from '@lorawatch/domain/user.view';
 
 @ApiTags('users')
 @ApiBearerAuth()

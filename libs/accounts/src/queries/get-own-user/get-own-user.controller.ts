@@ -1,14 +1,9 @@
 import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { CurrentUser } from '../../auth/jwt-auth.guard';
-import type { AuthUser } from '../../auth/token.service';
-import {
-  ORGANIZATIONS,
-  USERS,
-  userJson,
-  type OrganizationView,
-  type UserView,
-} from '../../projection/user.view';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { ORGANIZATIONS, USERS, type OrganizationView, type UserView } from '@lorawatch/domain/user.view';
+import { userJson } from '../../projection/user.view';
 
 @Controller('api/v1.0')
 export class GetOwnUserController {

@@ -1,5 +1,6 @@
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
-import { ORGANIZATIONS, userJson, type OrganizationView, type UserView } from '../../projection/user.view';
+import { ORGANIZATIONS, type OrganizationView, type UserView } from '@lorawatch/domain/user.view';
+import { userJson } from '../../projection/user.view';
 
 export async function readUserJson(store: ReadStore, user: UserView) {
   const organization =

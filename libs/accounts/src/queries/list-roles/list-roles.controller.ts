@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../../auth/jwt-auth.guard';
-import type { AuthUser } from '../../auth/token.service';
-import { ROLE_ADMIN, ROLE_NAMES } from '../../domain/account.events';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { ROLE_ADMIN } from '@lorawatch/domain/user.view';
+import { ROLE_NAMES } from '../../domain/account.events';
 
 @ApiTags('users')
 @ApiBearerAuth()

@@ -3,15 +3,10 @@ import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { PageQuery } from '@lorawatch/platform/query-params';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { CurrentUser } from '../../auth/jwt-auth.guard';
-import type { AuthUser } from '../../auth/token.service';
-import {
-  ORGANIZATIONS,
-  USERS,
-  userJson,
-  type OrganizationView,
-  type UserView,
-} from '../../projection/user.view';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { ORGANIZATIONS, USERS, type OrganizationView, type UserView } from '@lorawatch/domain/user.view';
+import { userJson } from '../../projection/user.view';
 
 @ApiTags('users')
 @ApiBearerAuth()

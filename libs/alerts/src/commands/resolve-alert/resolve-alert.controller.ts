@@ -1,13 +1,13 @@
 import { Body, Controller, Inject, Param, ParseIntPipe, Put, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { AdminOnly, CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { notFound } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { ALERTS, type AlertView } from '../../projection/alert.view';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertJson } from '../../queries/alert.json';
 import { ResolveAlertBody } from './resolve-alert.dto';
 import { ResolveAlertCommand } from './resolve-alert.handler';

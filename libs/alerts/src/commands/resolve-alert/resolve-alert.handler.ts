@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { USERS, type UserView } from '@lorawatch/domain/user.view';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope, loadAggregate, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
@@ -9,7 +9,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { AlertEventTypes, alertStream } from '../../alert.events';
 import { alertEvolver, resolveAlert } from '../../domain/alert';
 import { Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
-import { ALERTS, SHOWN, type AlertView } from '../../projection/alert.view';
+import { ALERTS, SHOWN, type AlertView } from '@lorawatch/domain/alert.view';
 
 export class ResolveAlertCommand {
   constructor(

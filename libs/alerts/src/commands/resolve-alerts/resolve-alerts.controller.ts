@@ -1,7 +1,7 @@
 import { Body, Controller, Inject, Put, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { AdminOnly, CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { textBody } from '@lorawatch/platform/domain-error-http';
 import { DomainError } from '@lorawatch/platform/domain-errors';

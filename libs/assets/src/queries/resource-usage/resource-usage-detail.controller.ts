@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query, UseFilters } from '@nestjs/common';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { packetJson } from '@lorawatch/domain/packet-json';
 import type { Packet } from '@lorawatch/domain/packet';

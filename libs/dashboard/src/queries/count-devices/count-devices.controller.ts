@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { checkDataSourceAccess, hourBucketJson, timeWindow } from '@lorawatch/alerts/queries/query-window';
+import { checkDataSourceAccess, hourBucketJson, timeWindow } from '@lorawatch/alerts';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { windowAsOf } from '../traffic-query';

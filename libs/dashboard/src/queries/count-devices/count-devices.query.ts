@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsOptional, ValidateNested } from 'class-validator';
-import { RawRange } from '@lorawatch/alerts/queries/query-window';
+import { RawRange } from '@lorawatch/alerts';
 import { TrafficCountQuery } from '../traffic-query';
 
 /** GET devices/count: `last_up_timestamp[gte|lte]`, `group_by` DAY (default) or HOUR, `data_collector[]`. */

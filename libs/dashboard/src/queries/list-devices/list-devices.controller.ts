@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { ASSETS, type AssetView } from '@lorawatch/assets/asset.view';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { ASSETS, type AssetView } from '@lorawatch/assets';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { timeWindow } from '@lorawatch/alerts/queries/query-window';
+import { timeWindow } from '@lorawatch/alerts';
 import { READ_STORE, type Filter, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { offsetPaging } from '../traffic-query';
 import { deviceJson } from '../traffic-json';

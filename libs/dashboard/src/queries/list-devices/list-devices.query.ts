@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsOptional, ValidateNested } from 'class-validator';
-import { RawRange } from '@lorawatch/alerts/queries/query-window';
+import { RawRange } from '@lorawatch/alerts';
 import { OffsetPageQuery } from '../traffic-query';
 
 /** GET devices: `last_up_timestamp[gte|lte]`, `page` (0-based), `size`. */

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { timeWindow } from '@lorawatch/alerts/queries/query-window';
+import { timeWindow } from '@lorawatch/alerts';
 import { READ_STORE, type Filter, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { RECENT_PACKETS, type RecentPacket } from '../../traffic/recent-packets';
 import { offsetPaging } from '../traffic-query';

@@ -1,4 +1,4 @@
-import { POLICIES, type PolicyView } from '@lorawatch/policies/policy.view';
+import { POLICIES, type PolicyView } from '@lorawatch/policies';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { SecretBox } from '@lorawatch/platform/secret-box';
 import type { DataSourceSettings } from '../../domain/data-source.events';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { ROLE_ADMIN, ROLE_USER } from '@lorawatch/accounts/domain/account.events';
-import { USERS, type UserView } from '@lorawatch/accounts/projection/user.view';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { ROLE_ADMIN, ROLE_USER } from '@lorawatch/domain/user.view';
+import { USERS, type UserView } from '@lorawatch/domain/user.view';
 import {
   EVENT_STORE,
   WrongExpectedRevisionError,

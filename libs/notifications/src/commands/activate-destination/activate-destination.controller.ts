@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Inject, Param, Put, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Public } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import { Public } from '@lorawatch/platform/auth/jwt-auth.guard';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import type { ActivationResult } from '../../domain/notification-preferences';
 import { NotificationsApiError, NotificationsErrorFilter } from '../../http/notifications-errors';

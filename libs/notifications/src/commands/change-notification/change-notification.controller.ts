@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Allow } from 'class-validator';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { NotificationsErrorFilter, badRequest } from '../../http/notifications-errors';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { NOTIFICATIONS, type NotificationView } from '../../projection/notification.view';

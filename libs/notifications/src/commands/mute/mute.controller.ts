@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Inject, Param, Put, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';

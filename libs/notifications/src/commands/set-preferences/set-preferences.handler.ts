@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/data-sources/projection/data-source.view';
+import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { MAILER, type Mailer } from '@lorawatch/mail/mailer.port';
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';

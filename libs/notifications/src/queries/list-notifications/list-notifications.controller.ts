@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, Res, UseFilters } from '@nestjs/common';
 import type { Response } from 'express';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { PageQuery } from '@lorawatch/platform/query-params';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { NotificationsErrorFilter } from '../../http/notifications-errors';

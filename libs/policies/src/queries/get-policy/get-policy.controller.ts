@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, ParseIntPipe, UseFilters } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { PolicyRejectionFilter, acceptedOrThrow } from '../../http/policy-rejected';
 import { readPolicy } from './read-policy';

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { PageQuery } from '@lorawatch/platform/query-params';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';

@@ -10,9 +10,9 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { AssetListBody } from '@lorawatch/assets/asset-list/asset-list.dto';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { AssetListBody } from '@lorawatch/assets';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { AssignTagCommand } from './assign-tag.handler';

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { requireMember } from '@lorawatch/assets/require-member';
-import { resolveOwnAssets, type AssetSelector } from '@lorawatch/assets/asset-list/resolve-assets';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { requireMember } from '@lorawatch/assets';
+import { resolveOwnAssets, type AssetSelector } from '@lorawatch/assets';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope, loadAggregate, userCause } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';

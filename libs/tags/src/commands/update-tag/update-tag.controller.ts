@@ -1,7 +1,7 @@
 import { Controller, Delete, HttpCode, Inject, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { TagQuery } from '../shared/tag.query';
 import { DeleteTagCommand, UpdateTagCommand } from './update-tag.handler';

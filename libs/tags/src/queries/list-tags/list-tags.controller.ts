@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, ParseIntPipe } from '@nestjs/common';
-import { CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { requireMember } from '@lorawatch/assets/require-member';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { requireMember } from '@lorawatch/assets';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { unknownTag } from '../../commands/shared/tag-rejections';
 import { TAGS, tagJson, type TagView } from '@lorawatch/domain/tag.view';

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { OPENAPI_ACCESS, type OpenApiAccess } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import { OPENAPI_ACCESS, type OpenApiAccess } from '../auth/jwt-auth.guard';
 
 /** The access-token scheme every operation needs unless it says otherwise. */
 export const BEARER_SCHEME = 'bearer';

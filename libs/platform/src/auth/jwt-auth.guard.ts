@@ -10,11 +10,9 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiExtension } from '@nestjs/swagger';
-import { ROLE_ADMIN } from '../domain/account.events';
+import { ROLE_ADMIN } from '@lorawatch/domain/user.view';
 import { JWT_STRATEGY, type AuthedRequest, bearerToken } from './jwt.strategy';
 import { type AccessClaims, type AuthUser, TokenError } from './token.service';
-
-export { bearerToken };
 
 const PUBLIC = 'lorawatch:public';
 const OPTIONAL_AUTH = 'lorawatch:optional-auth';

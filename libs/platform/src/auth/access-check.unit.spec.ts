@@ -1,4 +1,4 @@
-import type { UserView } from '../projection/user.view';
+import type { UserView } from '@lorawatch/domain/user.view';
 import { mayHoldSession, sessionEnded } from './access-check';
 
 const user = (over: Partial<UserView> = {}): UserView => ({

@@ -5,7 +5,7 @@ import {
   USERS,
   type RevokedAccessToken,
   type UserView,
-} from '../projection/user.view';
+} from '@lorawatch/domain/user.view';
 import { type AccessClaims, type AuthUser, TokenError, TokenService } from './token.service';
 
 export interface Authenticated {

@@ -10,12 +10,12 @@ import {
   Res,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { Public } from '@lorawatch/accounts/auth/jwt-auth.guard';
+import { Public } from '../auth/jwt-auth.guard';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
-import { Metrics } from './metrics';
-import { PROMETHEUS_CONTENT_TYPE, metricsAuthorized, metricsText } from './metrics-endpoint';
-import { READINESS, type Readiness } from './readiness';
-import { withConsumerHealth } from './supervision';
+import { Metrics } from '@lorawatch/ops/metrics';
+import { PROMETHEUS_CONTENT_TYPE, metricsAuthorized, metricsText } from '@lorawatch/ops/metrics-endpoint';
+import { READINESS, type Readiness } from '@lorawatch/ops/readiness';
+import { withConsumerHealth } from '@lorawatch/ops/supervision';
 
 @Controller()
 export class OpsController {

@@ -1,78 +1,26 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Post,
-} from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { AdminOnly, CurrentUser } from '@lorawatch/accounts/auth/jwt-auth.guard';
-import type { AuthUser } from '@lorawatch/accounts/auth/token.service';
-import { ConnectionTests } from '../connection-test/connection-tests';
-import {
-  TtnV2ApiError,
-  listTtnV2Gateways,
-  ttnV2Login,
-  type TtnV2FailureType,
-  type TtnV2Gateway,
-} from '@lorawatch/ingest/ttn-v2/ttn-v2-http';
+import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { AdminOnly, CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { ConnectionTests } from '../../connection-test/connection-tests';
+import { TtnV2ApiError, listTtnV2Gateways, ttnV2Login, type TtnV2FailureType } from '@lorawatch/ingest';
 import { REFUSED_BY_POLICY } from '@lorawatch/platform/egress/egress-policy';
-import { toInteger } from '@lorawatch/platform/query-params';
-import { serverBaseUrl } from '../domain/ttn-regions';
-
-class TtnCredentialsRequest {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(119)
-  user?: string;
-
-  @ApiPropertyOptional({ format: 'password' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(119)
-  password?: string;
-
-  @ApiPropertyOptional({
-    description: 'The TTN v2 server (URL or host): the public one was shut down in 2021',
-  })
-  @IsOptional()
-  @IsString()
-  @Matches(/^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$|^https?:\/\/[^\s/$.?#][^\s]*$/, {
-    message: 'URL invalid',
-  })
-  ip?: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Transform(toInteger)
-  @IsInt({ message: 'Port invalid' })
-  @Min(1, { message: 'Port invalid' })
-  @Max(65535, { message: 'Port invalid' })
-  port?: number;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean()
-  ssl?: boolean;
-}
-
-const KEEP_MS = 60 * 60_000;
+import { serverBaseUrl } from '../../domain/ttn-regions';
+import { TtnAccountGateways } from '../../ttn-accounts/ttn-account-gateways';
+import { TtnCredentialsRequest } from './sign-in-ttn-account.dto';
 
 /**
  * TTN v2 data sources are made from an account: the admin signs in with the account's credentials, picks among
  * its gateways, then creates the data source (docs/api.md §4). The gateway list is kept per user for an hour.
  */
+@ApiTags('TtnAccounts')
 @Controller('api/v1.0/data_collectors')
-export class TtnAccountsController {
-  private readonly gatewaysByUser = new Map<number, { gateways: TtnV2Gateway[]; at: number }>();
-
+export class SignInTtnAccountController {
   /** The account's server is reached through the same egress policy as the data sources' connection tests. */
-  constructor(private readonly tests: ConnectionTests) {}
+  constructor(
+    private readonly tests: ConnectionTests,
+    private readonly gateways: TtnAccountGateways,
+  ) {}
 
   @AdminOnly()
   @Post(['ttn_credentials', 'ttn_v2_credentials'])
@@ -86,21 +34,12 @@ export class TtnAccountsController {
     if (!login.ok)
       throw bad(login.type === 'LOGIN_FAILED' ? 'Login failed with provided credentials' : coarse(login));
     try {
-      const gateways = await listTtnV2Gateways(baseUrl, login.token, undefined, egress);
-      this.gatewaysByUser.set(user.userId, { gateways, at: Date.now() });
+      this.gateways.keep(user.userId, await listTtnV2Gateways(baseUrl, login.token, undefined, egress));
     } catch (error) {
       if (error instanceof TtnV2ApiError) throw bad(coarse(error));
       throw error;
     }
     return { message: 'Credentials processed successfully' };
-  }
-
-  @Get('user_gateways')
-  userGateways(@CurrentUser() user: AuthUser) {
-    const kept = this.gatewaysByUser.get(user.userId);
-    if (!kept || Date.now() - kept.at > KEEP_MS)
-      throw new NotFoundException({ error: 'not found', message: 'Not found' });
-    return kept.gateways.map(({ id, description }) => ({ id, description }));
   }
 }
 

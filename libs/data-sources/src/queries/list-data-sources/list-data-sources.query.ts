@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { AlertWindowQuery } from '@lorawatch/alerts/queries/alerts.query';
+import { AlertWindowQuery } from '@lorawatch/alerts';
 import { toFlag, toInteger } from '@lorawatch/platform/query-params';
 
 /**

@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, validateSync } from 'class-validator';
-import { APP_KEYS_LIMIT } from '../domain/app-key-list';
+import { APP_KEYS_LIMIT } from '../../domain/app-key-list';
 
 export const KEY_LIST_MESSAGE = `keys must be a list of 1 to ${APP_KEYS_LIMIT} app keys`;
 export const KEY_FORMAT_MESSAGE = 'Every key must have 32 hexadecimal characters (0-9, A-F)';
