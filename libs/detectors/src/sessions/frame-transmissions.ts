@@ -94,38 +94,20 @@ export function trackFrame(
       : classify(known, frames, packet, maxDuplicateDelaySeconds);
 
   let next: FrameTransmission[];
-  let nextMs: number[];
   if (sighting.kind === 'redelivery') return { frames: [...frames], sighting };
-  const knownMs = lastDatesOf(frames);
   if (known === undefined || sighting.kind === 'first' || sighting.kind === 'replay') {
-    next = index < 0 ? [...frames] : frames.filter((_t, i) => i !== index);
-    nextMs = index < 0 ? [...knownMs] : knownMs.filter((_ms, i) => i !== index);
-    next.push(newEpisode(frame, packet));
-    nextMs.push(epochMs(packet.date));
+    next = [...frames.filter((_t, i) => i !== index), newEpisode(frame, packet)];
   } else {
     const send = sighting.kind === 'retransmission' ? sighting.sends : known.sends;
-    const packetMs = epochMs(packet.date);
-    const later = packetMs > knownMs[index];
-    const updated = frameOf(known, {
+    const updated: FrameTransmission = {
+      ...known,
       sends: send,
-      lastDate: later ? packet.date : known.lastDate,
+      lastDate: epochMs(packet.date) > epochMs(known.lastDate) ? packet.date : known.lastDate,
       copies: withCopy(known.copies, { gateway: packet.gateway, packetId: packet.id, send }),
-    });
+    };
     next = frames.map((t, i) => (i === index ? updated : t));
-    nextMs = knownMs.map((ms, i) => (i === index && later ? packetMs : ms));
   }
-  return { frames: bounded(next, nextMs, packet.date), sighting };
-}
-
-/**
- * The last date of each frame of the lists the tracker returned, in epoch ms, by list: a list is never changed once
- * returned, and a session's state held in memory hands the same list back at its next packet, so the dates of its
- * frames are read from their text once, not at every packet over every frame tracked.
- */
-const lastDates = new WeakMap<readonly FrameTransmission[], number[]>();
-
-function lastDatesOf(frames: readonly FrameTransmission[]): number[] {
-  return lastDates.get(frames) ?? frames.map((t) => epochMs(t.lastDate));
+  return { frames: bounded(next, packet.date), sighting };
 }
 
 /** Records that an issue type was raised for the packet's frame, so other copies of the episode stay quiet. */
@@ -134,18 +116,12 @@ export function markRaised(
   frame: DataFrameFields,
   codes: readonly AlertCode[],
 ): FrameTransmission[] {
-  const marked =
-    codes.length === 0
-      ? [...frames]
-      : frames.map((t) =>
-          isSameFrame(t, frame)
-            ? frameOf(t, { raised: [...t.raised, ...codes.filter((c) => !t.raised.includes(c))] })
-            : t,
-        );
-  // The same frames at the same dates.
-  const lastMs = lastDates.get(frames);
-  if (lastMs !== undefined) lastDates.set(marked, lastMs);
-  return marked;
+  if (codes.length === 0) return [...frames];
+  return frames.map((t) =>
+    isSameFrame(t, frame)
+      ? { ...t, raised: [...t.raised, ...codes.filter((c) => !t.raised.includes(c))] }
+      : t,
+  );
 }
 
 export function raisedFor(
@@ -208,30 +184,6 @@ function deviceMovedOn(
   );
 }
 
-/**
- * A frame with some fields changed, its other fields those of `t`, written in the order a new episode has them: every
- * frame the tracker makes has the one shape, which keeps its scans over a session's frames fast. A field of `t` that
- * a frame does not have (a state written by an older version) is carried over after them.
- */
-function frameOf(t: FrameTransmission, changes: Partial<FrameTransmission>): FrameTransmission {
-  const frame: FrameTransmission = {
-    direction: changes.direction ?? t.direction,
-    devAddr: changes.devAddr ?? t.devAddr,
-    fCount: changes.fCount ?? t.fCount,
-    mic: changes.mic ?? t.mic,
-    packetId: changes.packetId ?? t.packetId,
-    date: changes.date ?? t.date,
-    lastDate: changes.lastDate ?? t.lastDate,
-    sends: changes.sends ?? t.sends,
-    copies: changes.copies ?? t.copies,
-    packet: 'packet' in changes ? (changes.packet as Packet | null) : t.packet,
-    raised: changes.raised ?? t.raised,
-  };
-  for (const key of Object.keys(t))
-    if (!(key in frame)) Object.assign(frame, { [key]: t[key as keyof FrameTransmission] });
-  return frame;
-}
-
 function newEpisode(frame: DataFrameFields, packet: Packet): FrameTransmission {
   return {
     direction: frame.direction,
@@ -255,44 +207,24 @@ function withCopy(copies: readonly FrameCopy[], copy: FrameCopy): FrameCopy[] {
   return copies.length >= MAX_COPIES_PER_FRAME ? [...copies] : [...copies, copy];
 }
 
-/**
- * The frames kept, in `frames` itself, and their last dates in epoch ms in `lastMs` (both made by the caller for this
- * call, in the same order): the young ones, the latest MAX_TRACKED_FRAMES of them, their copies forgotten once no
- * repeat can be one, their snapshots for the latest MAX_FRAME_SNAPSHOTS only.
- */
-function bounded(frames: FrameTransmission[], lastMs: number[], now: string): FrameTransmission[] {
+function bounded(frames: FrameTransmission[], now: string): FrameTransmission[] {
   const nowMs = epochMs(now);
-  const isYoung = (ms: number) => !(nowMs - ms > MAX_FRAME_AGE_SECONDS * 1000);
-  let young = 0;
-  for (const ms of lastMs) if (isYoung(ms)) young += 1;
-  // The oldest young ones past MAX_TRACKED_FRAMES are dropped too.
-  let skip = Math.max(0, young - MAX_TRACKED_FRAMES);
-  let kept = 0;
-  for (let i = 0; i < frames.length; i++) {
-    if (!isYoung(lastMs[i])) continue;
-    if (skip > 0) {
-      skip -= 1;
-      continue;
-    }
-    frames[kept] = frames[i];
-    lastMs[kept] = lastMs[i];
-    kept += 1;
+  // Each frame's last date read once (this runs on every packet of a session, over every frame it tracks).
+  const young: FrameTransmission[] = [];
+  const youngLastMs: number[] = [];
+  for (const t of frames) {
+    const lastMs = epochMs(t.lastDate);
+    if (nowMs - lastMs > MAX_FRAME_AGE_SECONDS * 1000) continue;
+    young.push(t);
+    youngLastMs.push(lastMs);
   }
-  if (kept < frames.length) {
-    frames.length = kept;
-    lastMs.length = kept;
-  }
-  const snapshotsFrom = frames.length - MAX_FRAME_SNAPSHOTS;
-  for (let i = 0; i < frames.length; i++) {
-    const t = frames[i];
-    const copiesExpired = nowMs - lastMs[i] > MAX_RETRANSMISSION_GAP_SECONDS * 1000;
+  const recent = young.slice(-MAX_TRACKED_FRAMES);
+  const recentLastMs = youngLastMs.slice(-MAX_TRACKED_FRAMES);
+  const snapshotsFrom = recent.length - MAX_FRAME_SNAPSHOTS;
+  return recent.map((t, i) => {
+    const copiesExpired = nowMs - recentLastMs[i] > MAX_RETRANSMISSION_GAP_SECONDS * 1000;
     const dropSnapshot = i < snapshotsFrom;
-    if (!(copiesExpired && t.copies.length > 0) && !(dropSnapshot && t.packet !== null)) continue;
-    frames[i] = frameOf(t, {
-      copies: copiesExpired ? [] : t.copies,
-      packet: dropSnapshot ? null : t.packet,
-    });
-  }
-  lastDates.set(frames, lastMs);
-  return frames;
+    if (!(copiesExpired && t.copies.length > 0) && !(dropSnapshot && t.packet !== null)) return t;
+    return { ...t, copies: copiesExpired ? [] : t.copies, packet: dropSnapshot ? null : t.packet };
+  });
 }

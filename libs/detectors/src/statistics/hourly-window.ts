@@ -21,23 +21,6 @@ export interface HourBucket {
 export const WINDOW_HOURS = 24;
 const HOUR_MS = 3_600_000;
 
-/**
- * A bucket's hour start in epoch ms. Few hours are ever in play (one a new bucket, the rest of the last day, the same
- * for every asset), and each packet reads every bucket of its asset's window several times: kept by text, the hours
- * are read from their digits once each.
- */
-const bucketStarts = new Map<string, number>();
-
-function bucketStartMs(bucket: HourBucket): number {
-  let ms = bucketStarts.get(bucket.hourStart);
-  if (ms === undefined) {
-    ms = epochMs(bucket.hourStart);
-    if (bucketStarts.size >= 10_000) bucketStarts.clear();
-    bucketStarts.set(bucket.hourStart, ms);
-  }
-  return ms;
-}
-
 function hourStartMs(date: string): number {
   return Math.floor(epochMs(date) / HOUR_MS) * HOUR_MS;
 }
@@ -53,7 +36,7 @@ export function countInWindow(
 ): HourBucket[] {
   const hourMs = hourStartMs(date);
   // Each bucket's hour read once (this runs on every packet of an asset).
-  const starts = window.map(bucketStartMs);
+  const starts = window.map((bucket) => epochMs(bucket.hourStart));
   let newestMs = hourMs;
   for (const start of starts) if (start > newestMs) newestMs = start;
   const oldestKeptMs = newestMs - (WINDOW_HOURS - 1) * HOUR_MS;
@@ -89,7 +72,7 @@ export function windowTotals(window: readonly HourBucket[], at: string, hours: n
   const firstMs = lastMs - (span - 1) * HOUR_MS;
   const sum = zeroCounts();
   for (const bucket of window) {
-    const startMs = bucketStartMs(bucket);
+    const startMs = epochMs(bucket.hourStart);
     if (startMs < firstMs || startMs > lastMs) continue;
     const counts: Partial<TrafficCounts> = bucket.counts;
     sum.PACKETS_UP += counts.PACKETS_UP ?? 0;
