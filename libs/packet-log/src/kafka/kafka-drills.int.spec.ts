@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { packetKey, type Packet } from '@lorawatch/domain/packet';
 import { isPacketRecord, type LogRecord } from '../packet-log.port';
-import { pollUntil } from '../testing/log-drills';
+import { deleteTestTopic, pollUntil } from '../testing/log-drills';
 import { samplePacket } from '../testing/packet-log.contract';
 import { whileLeaderMoves } from './kafka-admin';
 import { KafkaPacketLog } from './kafka-packet-log';
@@ -209,15 +209,8 @@ describeOrSkip(
     });
 
     afterAll(async () => {
-      if (!kafka) return;
       await Promise.all(logs.map((log) => log.close()));
-      const admin = kafka.admin();
-      await admin.connect();
-      try {
-        await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
-      } finally {
-        await admin.disconnect();
-      }
+      await deleteTestTopic(kafka, topic);
     });
 
     it('the running member is dealt the new partitions and reads their records', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Kafka } from 'kafkajs';
 import { isPacketRecord } from '../packet-log.port';
 import { capturingLogger } from '../testing/capturing-logger';
-import { pollUntil } from '../testing/log-drills';
+import { deleteTestTopic, pollUntil } from '../testing/log-drills';
 import { samplePacket } from '../testing/packet-log.contract';
 import { kafkaLogCreator } from './kafka-log';
 import { KafkaPacketLog } from './kafka-packet-log';
@@ -47,14 +47,7 @@ describeOrSkip(`Kafka client logging${skipReason ? ` (skipped: ${skipReason})` :
 
   afterAll(async () => {
     await log?.close();
-    if (!kafka) return;
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
-    } finally {
-      await admin.disconnect();
-    }
+    await deleteTestTopic(kafka, topic);
   });
 
   it('logs a group rebalancing as a member joins and leaves, and none of it at error', async () => {

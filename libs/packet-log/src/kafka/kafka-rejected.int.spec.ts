@@ -7,6 +7,7 @@ import { samplePacket } from '../testing/packet-log.contract';
 import { entryMessage } from './kafka-messages';
 import { KafkaPacketLog } from './kafka-packet-log';
 import { parseBrokers } from './kafka-topic';
+import { deleteTestTopic } from '../testing/log-drills';
 import { kafkaUnderTest } from './testing/kafka-under-test';
 
 /**
@@ -36,14 +37,7 @@ describeOrSkip(`Kafka records that are not packets${skipReason ? ` (skipped: ${s
 
   afterAll(async () => {
     await log?.close();
-    if (!kafka) return;
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
-    } finally {
-      await admin.disconnect();
-    }
+    await deleteTestTopic(kafka, topic);
   });
 
   it('skips them, delivers the packets around them, warns and counts each on the metric', async () => {

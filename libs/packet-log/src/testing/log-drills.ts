@@ -127,3 +127,24 @@ export function cuttable<T extends object>(
     },
   }) as T & { cut: boolean };
 }
+
+/** The part of a Kafka client a test's clean-up needs: an admin connection. */
+interface KafkaAdmins {
+  admin(): {
+    connect(): Promise<void>;
+    deleteTopics(request: { topics: string[] }): Promise<unknown>;
+    disconnect(): Promise<void>;
+  };
+}
+
+/** Deletes a test's topic on the broker (a topic already gone is no failure), when the suite had a broker at all. */
+export async function deleteTestTopic(kafka: KafkaAdmins | undefined, topic: string): Promise<void> {
+  if (!kafka) return;
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+  } finally {
+    await admin.disconnect();
+  }
+}
