@@ -1,5 +1,5 @@
 import type { Packet } from '@lorawatch/domain/packet';
-import { epochMs, SECONDS_PER_DAY, secondsApart } from './time';
+import { epochMs, SECONDS_PER_DAY, secondsApart } from '../time';
 
 /**
  * Groups the join requests of one device into radio transmissions. One transmission heard by N gateways reaches

@@ -1,6 +1,6 @@
-import { runDetection } from './testing/detection-harness';
-import { alertId } from './alert-draft';
-import { chirpstackDocJoinRequest, iotroamJoinRequests, policyEnabling } from './testing/fixture-packets';
+import { runDetection } from '../testing/detection-harness';
+import { alertId } from '../alert-draft';
+import { chirpstackDocJoinRequest, iotroamJoinRequests, policyEnabling } from '../testing/fixture-packets';
 
 const only402 = policyEnabling('LAF-402');
 

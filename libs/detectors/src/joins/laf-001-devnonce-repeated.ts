@@ -1,12 +1,12 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
-import { draftAlert } from './alert-draft';
+import { draftAlert } from '../alert-draft';
 import {
   joinRequestSnapshot,
   type JoinRequestSighting,
   type JoinRequestTransmission,
 } from './join-request-transmissions';
-import { epochMs, SECONDS_PER_DAY } from './time';
+import { epochMs, SECONDS_PER_DAY } from '../time';
 
 /**
  * LAF-001: a device that has joined sends a join request with a DevNonce it used before (docs/alert-catalogue.md LAF-001).

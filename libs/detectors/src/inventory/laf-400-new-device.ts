@@ -1,7 +1,7 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
-import { alertId, draftAlert } from './alert-draft';
-import type { DeviceDiscovery } from './detection-state';
+import { alertId, draftAlert } from '../alert-draft';
+import type { DeviceDiscovery } from '../detection-state';
 
 /**
  * LAF-400: the first packet of a DevEUI in a data source. The id depends on the data source and DevEUI only, so

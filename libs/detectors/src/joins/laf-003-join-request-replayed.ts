@@ -1,6 +1,6 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
-import { draftAlert } from './alert-draft';
+import { draftAlert } from '../alert-draft';
 import type { JoinRequestSighting } from './join-request-transmissions';
 
 /**

@@ -1,8 +1,8 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
-import { alertId, draftAlert } from './alert-draft';
-import { initialGatewayState, type GatewayDetectionState } from './detection-state';
-import { laterOf } from './time';
+import { alertId, draftAlert } from '../alert-draft';
+import { initialGatewayState, type GatewayDetectionState } from '../detection-state';
+import { laterOf } from '../time';
 
 /**
  * LAF-402: the first packet relayed by a gateway unknown in its data source. Every device partition meets the

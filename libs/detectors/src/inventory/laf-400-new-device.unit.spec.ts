@@ -1,16 +1,16 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { PolicyView } from '@lorawatch/domain/policy';
 import { buildDataUp } from '@lorawatch/lorawan/build-frames';
-import { alertId } from './alert-draft';
-import { runDetection } from './testing/detection-harness';
+import { alertId } from '../alert-draft';
+import { runDetection } from '../testing/detection-harness';
 import {
   chirpstackDocJoinRequest,
   iotroamJoinRequests,
   policyEnabling,
   TTN_DEV_EUI,
   ttnJoin,
-} from './testing/fixture-packets';
-import { attributedJoinAccept, packetFromPhy } from './testing/packet-factory';
+} from '../testing/fixture-packets';
+import { attributedJoinAccept, packetFromPhy } from '../testing/packet-factory';
 
 const only400 = policyEnabling('LAF-400');
 const newDevices = (alerts: AlertDraft[]) => alerts.map((a) => [a.devEui, a.parameters.number_of_devices]);

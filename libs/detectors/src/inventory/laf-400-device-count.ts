@@ -6,9 +6,9 @@ import {
   upcastDataSource,
   type DataSourceDetectionState,
   type StoredDataSource,
-} from './detection-state';
-import { dataSourceStateKey } from './state-keys';
-import { inEventTimeOrder } from './time';
+} from '../detection-state';
+import { dataSourceStateKey } from '../state-keys';
+import { inEventTimeOrder } from '../time';
 
 export interface DiscoveryCountInput {
   /** State stored under dataSourceStateKey(packet); undefined the first time. */

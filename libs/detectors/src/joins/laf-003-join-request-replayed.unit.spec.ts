@@ -2,10 +2,10 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 import { ALERT_CODES } from '@lorawatch/domain/alert-catalogue';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView, type PolicyItem } from '@lorawatch/domain/policy';
-import { alertId } from './alert-draft';
-import { runDetection } from './testing/detection-harness';
-import { chirpstackDocJoinRequest, iotroamJoinRequests, policyEnabling } from './testing/fixture-packets';
-import { secondsAfter } from './testing/packet-factory';
+import { alertId } from '../alert-draft';
+import { runDetection } from '../testing/detection-harness';
+import { chirpstackDocJoinRequest, iotroamJoinRequests, policyEnabling } from '../testing/fixture-packets';
+import { secondsAfter } from '../testing/packet-factory';
 
 // The documentation frame was heard by gateway 7276ff002e062c18 at this time.
 const DOC_GATEWAY = '7276ff002e062c18';

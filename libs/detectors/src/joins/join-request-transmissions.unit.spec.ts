@@ -9,7 +9,7 @@ import {
   trackJoinRequest,
   type JoinRequestTransmission,
 } from './join-request-transmissions';
-import { packetFromPhy, secondsAfter } from './testing/packet-factory';
+import { packetFromPhy, secondsAfter } from '../testing/packet-factory';
 
 const T0 = '2024-03-01T08:00:00.000Z';
 const appKey = Buffer.alloc(16, 7);

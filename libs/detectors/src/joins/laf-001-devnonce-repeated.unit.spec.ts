@@ -2,11 +2,11 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView } from '@lorawatch/domain/policy';
 import { buildJoinAccept, buildJoinRequest } from '@lorawatch/lorawan/build-frames';
-import { alertId } from './alert-draft';
+import { alertId } from '../alert-draft';
 import { MAX_DEV_NONCE_USES } from './laf-001-devnonce-repeated';
-import { runDetection } from './testing/detection-harness';
-import { policyEnabling, TTN_DEV_EUI, ttnJoin } from './testing/fixture-packets';
-import { attributedJoinAccept, packetFromPhy, secondsAfter } from './testing/packet-factory';
+import { runDetection } from '../testing/detection-harness';
+import { policyEnabling, TTN_DEV_EUI, ttnJoin } from '../testing/fixture-packets';
+import { attributedJoinAccept, packetFromPhy, secondsAfter } from '../testing/packet-factory';
 
 const T0 = '2024-03-01T08:00:00.000Z';
 const GW_A = 'aa555a0000000101';
