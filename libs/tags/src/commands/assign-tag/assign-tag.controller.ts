@@ -1,14 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  HttpCode,
-  Inject,
-  Param,
-  ParseIntPipe,
-  Post,
-  UseFilters,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, ParseIntPipe, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
@@ -17,7 +7,7 @@ import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { AssignTagCommand } from './assign-tag.handler';
 
-/** Labelling assets (docs/api.md §11): idempotent both ways. */
+/** Labelling assets (docs/api.md §11): idempotent, an asset already tagged stays tagged. */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AssignTagController {
@@ -36,17 +26,5 @@ export class AssignTagController {
     await this.commands.execute(new AssignTagCommand(user, tagId, body.asset_list, true));
     await this.readModels.settled();
     return { message: 'Assets tagged' };
-  }
-
-  @Delete('tags/:id/assets')
-  @HttpCode(200)
-  async unassign(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseIntPipe) tagId: number,
-    @Body() body: AssetListBody,
-  ) {
-    await this.commands.execute(new AssignTagCommand(user, tagId, body.asset_list, false));
-    await this.readModels.settled();
-    return { message: 'Asset untagged' };
   }
 }
