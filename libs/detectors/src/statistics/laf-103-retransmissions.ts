@@ -5,20 +5,9 @@ import { draftAlert } from '../alert-draft';
 import { windowSum, type HourBucket } from './hourly-window';
 
 /**
- * LAF-101 and LAF-103: too many lost frames, or retransmissions, within the policy's time window (hours). Checked
- * when the packet adds to the counter, so a quiet device does not keep re-alerting on old history.
+ * LAF-103: too many retransmissions within the policy's time window (hours). Checked when a retransmission adds to
+ * the counter, so a quiet device does not keep re-alerting on old history.
  */
-export function detectManyLostPackets(
-  hourly: readonly HourBucket[],
-  packet: Packet,
-  policy: PolicyView,
-  devAddr: string | null,
-): AlertDraft[] {
-  const lost = windowSum(hourly, packet.date, policy.parameter('LAF-101', 'time_window'), 'PACKETS_LOST');
-  if (lost <= policy.parameter('LAF-101', 'max_lost_packets')) return [];
-  return [draftAlert({ code: 'LAF-101', packet, devAddr, parameters: { packets_lost: lost } })];
-}
-
 export function detectManyRetransmissions(
   hourly: readonly HourBucket[],
   packet: Packet,

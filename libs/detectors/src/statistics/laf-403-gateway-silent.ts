@@ -2,7 +2,7 @@ import { unchanged, type DetectorStep } from '../detector-step';
 import type { GatewayStatisticsState } from './gateway-statistics-state';
 import { silenceAlert } from './silence-alert';
 import { isSilent, silenceAllowance } from './silence-rule';
-import type { DeviceTickInput } from './tick-device-statistics';
+import type { DeviceTickInput } from './laf-401-device-silent';
 
 export type GatewayTickInput = DeviceTickInput;
 
