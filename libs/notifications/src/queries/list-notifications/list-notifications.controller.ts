@@ -11,8 +11,8 @@ import { loadNotifiedAlert } from '../../projection/notified-alert';
 
 /**
  * The caller's own notifications, newest first, paged with total-items / total-pages headers (docs/api.md §9,
- * §1.6 A), and the count of unread ones. Unlike the original, opening the list does not zero the count: the badge
- * shows what is really unread.
+ * §1.6 A). Unlike the original, opening the list does not zero the unread count: the badge shows what is really
+ * unread.
  */
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
@@ -38,13 +38,5 @@ export class ListNotificationsController {
     return Promise.all(
       views.map(async (view) => notificationJson(view, await loadNotifiedAlert(this.store, view.alertId))),
     );
-  }
-
-  @Get('count')
-  async count(@CurrentUser() user: AuthUser) {
-    const count = await this.store
-      .collection<NotificationView>(NOTIFICATIONS)
-      .count({ userId: user.userId, organizationId: user.organizationId, readAt: null });
-    return { count };
   }
 }
