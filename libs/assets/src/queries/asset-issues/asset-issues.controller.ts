@@ -3,29 +3,20 @@ import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { ALERTS, SHOWN, type AlertView } from '@lorawatch/domain/alert.view';
-import { alertTypeJson } from '@lorawatch/domain/alert-type.json';
+import { ALERTS, type AlertView } from '@lorawatch/domain/alert.view';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
-import { READ_STORE, type Filter, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import type { AssetView } from '../../asset.view';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { requireMember } from '../../require-member';
+import { ASSET_ISSUES, type AssetIssue, type AssetIssues } from '../asset-alerts/asset-issues.port';
 import { dateFormat } from '../shared/api-dates';
+import { alertOfAsset } from '../shared/alert-of-asset';
 import { attributesOf } from '../shared/asset-attributes';
+import { AssetIssuesQuery } from '../shared/asset-history.query';
+import { dateCondition } from '../shared/date-range';
 import { ownAsset } from '../shared/own-asset';
 import { compareBy, pageOf, parseOrder, thenBy } from '../shared/paging';
-import { alertsOfAssetFilter, isAbout } from './asset-of-alert';
-import { ASSET_ISSUES, type AssetIssue, type AssetIssues } from './asset-issues.port';
-import { AssetAlertsQuery, AssetIssuesQuery } from './asset-history.query';
-import { dateCondition } from './date-range';
 
-const ALERT_ORDER = ['created_at', 'id', 'type', 'resolved_at'] as const;
-const ALERT_KEYS = {
-  created_at: (alert: AlertView) => alert.createdAt,
-  id: (alert: AlertView) => alert.numericId,
-  type: (alert: AlertView) => alert.code,
-  resolved_at: (alert: AlertView) => alert.resolvedAt,
-};
 const ISSUE_ORDER = ['since', 'id', 'last_checked'] as const;
 const ISSUE_KEYS = {
   since: (issue: AssetIssue) => issue.since,
@@ -33,49 +24,15 @@ const ISSUE_KEYS = {
   last_checked: (issue: AssetIssue) => issue.lastChecked,
 };
 
-/** An asset's alerts and open issues for the 360° view (docs/api.md §10), newest first by default. */
+/** An asset's open issues for the 360° view (docs/api.md §10), newest first by default. */
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
-export class AssetHistoryController {
+export class AssetIssuesController {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly asOf: AsOfReadModels,
     @Inject(ASSET_ISSUES) private readonly assetIssues: AssetIssues,
   ) {}
-
-  @Get('inventory/:asset_type/:id/alerts')
-  async alerts(
-    @CurrentUser() user: AuthUser,
-    @Param('asset_type') type: string,
-    @Param('id') id: string,
-    @Query() query: AssetAlertsQuery,
-  ) {
-    requireMember(user);
-    const order = parseOrder(query.order_by, ALERT_ORDER);
-    if (order !== null && 'error' in order) throw badRequest(order.error);
-    const store = await this.asOf.readStore(query.as_of, this.store);
-    const asset = await ownAsset(store, user.organizationId, type, id);
-    const filter: Filter = { ...alertsOfAssetFilter(asset), show: SHOWN };
-    const created = dateCondition(query.created_at);
-    if (created) filter.createdAt = created;
-    if (query.type) filter.code = { $in: query.type };
-    if (query.risk) filter.risk = { $in: query.risk };
-    if (query.resolved !== undefined) filter.resolved = query.resolved;
-    const { field, direction } = order ?? { field: 'created_at' as const, direction: 'desc' as const };
-    const alerts = (await store.collection<AlertView>(ALERTS).find(filter))
-      .filter((alert) => isAbout(alert, asset))
-      .sort(thenBy(compareBy(ALERT_KEYS[field], direction), compareBy(ALERT_KEYS.id, direction)));
-    const { dataSourceName, importance } = await attributesOf(store, asset);
-    const page = pageOf(alerts, query.page ?? 1, query.size ?? 20);
-    return {
-      alerts: page.items.map((alert) => ({
-        ...alertOfAsset(alert, asset, dataSourceName),
-        asset_importance: importance,
-      })),
-      total_pages: page.total_pages,
-      total_items: page.total_items,
-    };
-  }
 
   @Get('inventory/:asset_type/:id/issues')
   async issues(
@@ -122,24 +79,4 @@ export class AssetHistoryController {
       total_items: page.total_items,
     };
   }
-}
-
-/** The alert as the 360° view reads it: the type as an object, DATE_FORMAT dates, the asset's own id. */
-function alertOfAsset(alert: AlertView, asset: AssetView, dataSourceName: string | null) {
-  const type = alertTypeByCode(alert.code);
-  return {
-    id: alert.numericId,
-    type: type ? alertTypeJson(type) : null,
-    created_at: dateFormat(alert.createdAt),
-    device_id: asset.type === 'device' ? asset.numericId : null,
-    data_collector_id: alert.dataSourceId,
-    data_collector_name: dataSourceName,
-    device_session_id: null,
-    gateway_id: asset.type === 'gateway' ? asset.numericId : null,
-    device_auth_id: null,
-    parameters: alert.parameters,
-    resolved_at: dateFormat(alert.resolvedAt),
-    resolved_by_id: alert.resolvedById,
-    resolution_comment: alert.resolutionComment,
-  };
 }

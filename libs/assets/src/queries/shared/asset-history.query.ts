@@ -4,8 +4,8 @@ import { Transform, Type } from 'class-transformer';
 import { IsArray, IsIn, IsOptional, Matches, ValidateNested } from 'class-validator';
 import { RISKS } from '@lorawatch/domain/risk';
 import { DateRange, toFlag, toList } from '@lorawatch/platform/query-params';
-import { OrderedQuery } from '../shared/asset-filter.query';
-import { AsOfQuery } from '../shared/as-of.query';
+import { OrderedQuery } from './asset-filter.query';
+import { AsOfQuery } from './as-of.query';
 
 class HistoryFilterQuery {
   @IsOptional()
