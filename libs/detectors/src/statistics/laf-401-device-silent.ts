@@ -1,4 +1,12 @@
-import { unchanged, type DetectorStep, type TickInput } from '../detector-step';
+import type { Packet } from '@lorawatch/domain/packet';
+import {
+  clearance,
+  deviceAsset,
+  unchanged,
+  type DetectorStep,
+  type IssueClearance,
+  type TickInput,
+} from '../detector-step';
 import type { DeviceStatisticsState } from './device-statistics-state';
 import { silenceAlert } from './silence-alert';
 import { isRegular, isSilent, silenceAllowance } from './silence-rule';
@@ -52,4 +60,21 @@ export function tickDeviceStatistics(
     devAddr: state.devAddr,
   });
   return { state: { ...disconnected, silenceAlertId: alert.id }, alerts: [alert], cleared: [] };
+}
+
+/** A counted uplink of a device alerted on as silent clears LAF-401 (docs/alert-catalogue.md LAF-401, resolution). */
+export function deviceHeardAgain(
+  state: DeviceStatisticsState,
+  packet: Packet,
+  devAddr: string | null,
+): IssueClearance[] {
+  if (state.silenceAlertId === null) return [];
+  return [
+    clearance({
+      code: 'LAF-401',
+      packet,
+      asset: deviceAsset(packet, devAddr),
+      reason: 'device transmitted again',
+    }),
+  ];
 }

@@ -1,8 +1,9 @@
-import { unchanged, type DetectorStep } from '../detector-step';
+import type { Packet } from '@lorawatch/domain/packet';
+import { clearance, unchanged, type DetectorStep, type IssueClearance } from '../detector-step';
 import type { GatewayStatisticsState } from './gateway-statistics-state';
+import type { DeviceTickInput } from './laf-401-device-silent';
 import { silenceAlert } from './silence-alert';
 import { isSilent, silenceAllowance } from './silence-rule';
-import type { DeviceTickInput } from './laf-401-device-silent';
 
 export type GatewayTickInput = DeviceTickInput;
 
@@ -47,4 +48,21 @@ export function tickGatewayStatistics(
     parameters: { ...draft.parameters, dev_eui: null, dev_addr: null, join_eui: null },
   };
   return { state: { ...disconnected, silenceAlertId: alert.id }, alerts: [alert], cleared: [] };
+}
+
+/** Any packet of a gateway alerted on as silent clears LAF-403 (docs/alert-catalogue.md LAF-403, resolution). */
+export function gatewayHeardAgain(
+  state: GatewayStatisticsState,
+  packet: Packet,
+  gateway: string,
+): IssueClearance[] {
+  if (state.silenceAlertId === null) return [];
+  return [
+    clearance({
+      code: 'LAF-403',
+      packet,
+      asset: { type: 'GATEWAY', gateway },
+      reason: 'gateway transmitted again',
+    }),
+  ];
 }
