@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Query, Res, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
@@ -14,6 +15,7 @@ export { AS_OF_REFUSED } from './write-alerts-export';
 /**
  * Alerts as a file (docs/api.md, Exports): every alert the list would show with the same filters, in its order.
  */
+@ApiTags('AlertsExport')
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AlertsExportController {

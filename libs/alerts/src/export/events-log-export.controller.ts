@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Query, Res, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
@@ -13,6 +14,7 @@ import { writeAlertsExport } from './write-alerts-export';
  * The events log as a file (docs/api.md, Exports): the organisation's alerts with the list's filters, newest first
  * (docs/console.md §7).
  */
+@ApiTags('AlertsExport')
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class EventsLogExportController {

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Param, Query, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { badRequest } from '@lorawatch/platform/http-errors';
@@ -24,6 +25,7 @@ const ALERT_KEYS = {
 };
 
 /** An asset's alerts for the 360° view (docs/api.md §10), newest first by default. */
+@ApiTags('AssetHistory')
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AssetAlertsController {

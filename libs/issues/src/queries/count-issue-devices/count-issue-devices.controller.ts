@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
@@ -16,6 +17,7 @@ import { issueFilter } from '../issue-filter';
 import { CountIssueDevicesQuery } from './count-issue-devices.query';
 
 /** Devices with a current issue, for the DEVICES tile and chart (docs/api.md §7). */
+@ApiTags('CountIssues')
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountIssueDevicesController {

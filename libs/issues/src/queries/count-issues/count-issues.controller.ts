@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
@@ -10,6 +11,7 @@ import { dataSourceNames, issueFilter } from '../issue-filter';
 import { CountIssuesQuery } from './count-issues.query';
 
 /** Counts of current issues for the pie filters (docs/api.md §7). */
+@ApiTags('CountIssues')
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class CountIssuesController {

@@ -1,5 +1,6 @@
 import { Body, Controller, Inject, Param, Patch, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
@@ -21,6 +22,7 @@ class ReadAtBody {
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** PATCH notifications/{id} (docs/api.md §9): marks the caller's own notification read or unread. */
+@ApiTags('ChangeNotification')
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class ChangeNotificationController {

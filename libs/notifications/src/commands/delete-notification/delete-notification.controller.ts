@@ -1,5 +1,6 @@
 import { Controller, Delete, HttpCode, Inject, Param, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
@@ -9,6 +10,7 @@ import { ChangeNotificationCommand } from '../change-notification/change-notific
 import { ownNotification } from '../shared/own-notification';
 
 /** DELETE notifications/{id} (docs/api.md §9): the caller removes one of their own notifications, 204. */
+@ApiTags('ChangeNotification')
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class DeleteNotificationController {

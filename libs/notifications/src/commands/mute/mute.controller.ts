@@ -1,5 +1,6 @@
 import { Body, Controller, Inject, Put, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
@@ -13,6 +14,7 @@ import { MuteCommand } from './mute.handler';
  * notifications/mutes). While a mute runs, its alerts notify the user nowhere: no bell entry, no live toast, no mail
  * or webhook. Answers the mutes still running.
  */
+@ApiTags('Mute')
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class MuteController {

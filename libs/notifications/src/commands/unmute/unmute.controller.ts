@@ -1,5 +1,6 @@
 import { Controller, Delete, Inject, Param, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
@@ -15,6 +16,7 @@ import { MuteCommand } from '../mute/mute.handler';
  * Not in the original: ending a mute before its time (DELETE notifications/mutes/{kind}/{key}), the mute command
  * without minutes. Answers the mutes still running.
  */
+@ApiTags('Mute')
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class UnmuteController {

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
@@ -9,6 +10,7 @@ import { NotificationsErrorFilter } from '../../http/notifications-errors';
 import { NOTIFICATION_PREFERENCES, type PreferencesView } from '../../projection/preferences.view';
 
 /** Not in the original: the caller's mutes still running (GET notifications/mutes). */
+@ApiTags('Mute')
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class ListMutesController {

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Query, Res, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
@@ -14,6 +15,7 @@ import { loadNotifiedAlert } from '../../projection/notified-alert';
  * §1.6 A). Unlike the original, opening the list does not zero the unread count: the badge shows what is really
  * unread.
  */
+@ApiTags('ListNotifications')
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class ListNotificationsController {

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Param, ParseIntPipe, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { AssetListBody } from '@lorawatch/assets';
@@ -8,6 +9,7 @@ import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read
 import { AssignTagCommand } from './assign-tag.handler';
 
 /** Labelling assets (docs/api.md §11): idempotent, an asset already tagged stays tagged. */
+@ApiTags('AssignTag')
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AssignTagController {

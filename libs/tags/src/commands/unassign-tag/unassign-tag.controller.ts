@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, ParseIntPipe, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { AssetListBody } from '@lorawatch/assets';
@@ -11,6 +12,7 @@ import { AssignTagCommand } from '../assign-tag/assign-tag.handler';
  * Taking a label off assets (docs/api.md §11): idempotent, an asset without the tag stays without it. The
  * assignment's command with `assign` false.
  */
+@ApiTags('AssignTag')
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class UnassignTagController {

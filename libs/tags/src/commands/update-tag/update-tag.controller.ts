@@ -1,5 +1,6 @@
 import { Controller, HttpCode, Inject, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
@@ -7,6 +8,7 @@ import { TagQuery } from '../shared/tag.query';
 import { UpdateTagCommand } from './update-tag.handler';
 
 /** Renaming and recolouring a tag; unknown or another organisation's tag → 422 (docs/api.md §11). */
+@ApiTags('UpdateTag')
 @Controller('api/v1.0')
 export class UpdateTagController {
   constructor(
