@@ -20,8 +20,10 @@ import { DeleteUserController } from './commands/delete-user/delete-user.control
 import { DeleteUserHandler } from './commands/delete-user/delete-user.handler';
 import { LoginController } from './commands/login/login.controller';
 import { LoginHandler } from './commands/login/login.handler';
-import { LogoutController } from './commands/logout/logout.controller';
-import { RevokeAccessTokenHandler, RevokeRefreshTokenHandler } from './commands/logout/logout.handler';
+import { LogoutAccessController } from './commands/logout-access/logout-access.controller';
+import { RevokeAccessTokenHandler } from './commands/logout-access/logout-access.handler';
+import { LogoutRefreshController } from './commands/logout-refresh/logout-refresh.controller';
+import { RevokeRefreshTokenHandler } from './commands/logout-refresh/logout-refresh.handler';
 import { RecoverPasswordController } from './commands/recover-password/recover-password.controller';
 import { RecoverPasswordHandler } from './commands/recover-password/recover-password.handler';
 import { RefreshTokenController } from './commands/refresh-token/refresh-token.controller';
@@ -66,7 +68,8 @@ import { SiteverifyRecaptcha } from './recaptcha/siteverify-recaptcha';
   controllers: [
     LoginController,
     RefreshTokenController,
-    LogoutController,
+    LogoutAccessController,
+    LogoutRefreshController,
     RegisterController,
     ActivateAccountController,
     RecoverPasswordController,

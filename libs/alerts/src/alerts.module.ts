@@ -5,6 +5,7 @@ import { ResolveAlertController } from './commands/resolve-alert/resolve-alert.c
 import { ResolveAlertHandler } from './commands/resolve-alert/resolve-alert.handler';
 import { ResolveAlertsController } from './commands/resolve-alerts/resolve-alerts.controller';
 import { AlertsExportController } from './export/alerts-export.controller';
+import { EventsLogExportController } from './export/events-log-export.controller';
 import { CountAlertTypesController } from './queries/count-alert-types/count-alert-types.controller';
 import { CountAlertsController } from './queries/count-alerts/count-alerts.controller';
 import { ListAlertTypesController } from './queries/list-alert-types/list-alert-types.controller';
@@ -19,6 +20,7 @@ import { ListAlertsController } from './queries/list-alerts/list-alerts.controll
     ListAlertsController,
     CountAlertsController,
     AlertsExportController,
+    EventsLogExportController,
     ResolveAlertController,
     ResolveAlertsController,
   ],

@@ -7,8 +7,9 @@ import { SetImportanceController } from './commands/set-importance/set-importanc
 import { SetImportanceHandler } from './commands/set-importance/set-importance.handler';
 import { InventoryExportController } from './export/inventory-export.controller';
 import { ResourceUsageExportController } from './export/resource-usage-export.controller';
-import { AssetHistoryController } from './queries/asset-alerts/asset-history.controller';
 import { Asset360Controller } from './queries/asset-360/asset-360.controller';
+import { AssetAlertsController } from './queries/asset-alerts/asset-alerts.controller';
+import { AssetIssuesController } from './queries/asset-issues/asset-issues.controller';
 import { CountInventoryController } from './queries/count-inventory/count-inventory.controller';
 import { ListInventoryController } from './queries/list-inventory/list-inventory.controller';
 import { CountResourceUsageController } from './queries/resource-usage/count-resource-usage.controller';
@@ -33,7 +34,8 @@ import { SearchAssetsController } from './queries/search-assets/search-assets.co
     SearchAssetsController,
     ListResourceUsageController,
     CountResourceUsageController,
-    AssetHistoryController,
+    AssetAlertsController,
+    AssetIssuesController,
     Asset360Controller,
     ResourceUsageDetailController,
   ],

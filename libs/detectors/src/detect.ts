@@ -16,18 +16,18 @@ import {
 } from './detection-state';
 import type { DetectorInput, DetectorStep, IssueClearance } from './detector-step';
 import { detectGatewayMoved } from './gateway-location/laf-010-gateway-moved';
-import { trackJoinRequest, type JoinRequestSighting } from './join-request-transmissions';
+import { trackJoinRequest, type JoinRequestSighting } from './joins/join-request-transmissions';
 import { runJoinDetectors } from './joins/join-detectors';
-import { detectDevNonceRepeated } from './laf-001-devnonce-repeated';
-import { detectJoinRequestReplayed } from './laf-003-join-request-replayed';
-import { countDiscoveries } from './laf-400-device-count';
-import { detectNewDevice } from './laf-400-new-device';
-import { detectNewGateway } from './laf-402-new-gateway';
+import { detectDevNonceRepeated } from './joins/laf-001-devnonce-repeated';
+import { detectJoinRequestReplayed } from './joins/laf-003-join-request-replayed';
+import { countDiscoveries } from './inventory/laf-400-device-count';
+import { detectNewDevice } from './inventory/laf-400-new-device';
+import { detectNewGateway } from './inventory/laf-402-new-gateway';
 import { detectSharedDevAddr, settleSharedDevAddr } from './sessions/laf-002-shared-dev-addr';
 import { runSessionDetectors } from './sessions/run-session-detectors';
 import { deviceStateKey, gatewayStateKey, sessionStateKey } from './state-keys';
-import { tickDeviceStatistics } from './statistics/tick-device-statistics';
-import { tickGatewayStatistics } from './statistics/tick-gateway-statistics';
+import { tickDeviceStatistics } from './statistics/laf-401-device-silent';
+import { tickGatewayStatistics } from './statistics/laf-403-gateway-silent';
 import { updateDeviceStatistics } from './statistics/update-device-statistics';
 import { updateGatewayStatistics } from './statistics/update-gateway-statistics';
 import { inEventTimeOrder, laterOf } from './time';
@@ -45,7 +45,7 @@ export {
   countDiscoveries,
   type DiscoveryCountInput,
   type DiscoveryCountResult,
-} from './laf-400-device-count';
+} from './inventory/laf-400-device-count';
 export { inEventTimeOrder } from './time';
 
 export interface DetectionInput {

@@ -7,6 +7,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import { RemoveIssueController } from './commands/remove-issue/remove-issue.controller';
 import { RemoveIssueHandler } from './commands/remove-issue/remove-issue.handler';
 import { IssuesExportController } from './export/issues-export.controller';
+import { CountIssueDevicesController } from './queries/count-issue-devices/count-issue-devices.controller';
 import { CountIssuesController } from './queries/count-issues/count-issues.controller';
 import { ListIssuesController } from './queries/list-issues/list-issues.controller';
 import { DATA_SOURCE_WATERMARKS, type DataSourceWatermarks } from './ports/data-source-watermarks.port';
@@ -18,7 +19,13 @@ import { IssueTracker } from './tracker/issue-tracker';
  */
 @Module({
   imports: [CqrsModule, AsOfModule],
-  controllers: [ListIssuesController, CountIssuesController, IssuesExportController, RemoveIssueController],
+  controllers: [
+    ListIssuesController,
+    CountIssuesController,
+    CountIssueDevicesController,
+    IssuesExportController,
+    RemoveIssueController,
+  ],
   providers: [
     RemoveIssueHandler,
     {

@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { OrganizationAppKeys } from '@lorawatch/app-keys';
-import { applyKeySearch, planKeyAudit } from '@lorawatch/detectors/app-keys/audit-join-keys';
+import { planKeyAudit } from '@lorawatch/detectors/app-keys/audit-join-keys';
 import { initialKeyAuditState, type KeyAuditState } from '@lorawatch/detectors/app-keys/key-audit-state';
 import type { KeySearchResult, KeySearchTask } from '@lorawatch/detectors/app-keys/key-search';
+import { applyKeySearch } from '@lorawatch/detectors/app-keys/laf-008-app-key-recovered';
 import type { DetectorStep, IssueClearance } from '@lorawatch/detectors/detector-step';
 import { isAlertCode } from '@lorawatch/domain/alert-catalogue';
 import type { PolicyView } from '@lorawatch/domain/policy';

@@ -4,18 +4,13 @@ import { buildJoinAccept, buildJoinRequest } from '@lorawatch/lorawan/build-fram
 import { hex } from '@lorawatch/lorawan/testing/fixtures';
 import { policyEnabling } from '../testing/fixture-packets';
 import { attributedJoinAccept, packetFromPhy, secondsAfter } from '../testing/packet-factory';
-import {
-  applyKeySearch,
-  auditJoinKeys,
-  KEY_MODIFIED_REASON,
-  planKeyAudit,
-  type KeyAuditInput,
-  type KeyAuditPlan,
-  type PendingKeySearch,
-} from './audit-join-keys';
+import { auditJoinKeys, planKeyAudit } from './audit-join-keys';
 import { isKeyAuditPacket, isWellFormedJoinRequest, keyAuditDeviceId } from './key-audit-packets';
+import type { KeyAuditInput, KeyAuditPlan, PendingKeySearch } from './key-audit-plan';
 import { initialKeyAuditState, type KeyAuditState } from './key-audit-state';
 import { runKeySearch, type KeySearchTask } from './key-search';
+import { applyKeySearch } from './laf-008-app-key-recovered';
+import { KEY_MODIFIED_REASON } from './laf-009-app-key-guessed';
 
 const T0 = '2024-03-01T08:00:00.000Z';
 const JOIN_EUI = '70b3d57ed0000001';

@@ -2,11 +2,13 @@ import type { Packet } from '@lorawatch/domain/packet';
 import type { PolicyView } from '@lorawatch/domain/policy';
 import { unchanged, type DetectorInput, type DetectorStep } from '../detector-step';
 import { epochMs } from '../time';
-import { detectWeakSignal } from './device-signal-alerts';
 import type { DeviceStatisticsState } from './device-statistics-state';
-import { detectManyLostPackets, detectManyRetransmissions } from './device-window-alerts';
 import { counted, heardFrom } from './device-heard';
 import { hearLink, pruneLinks, type SignalWeights } from './gateway-links';
+import { detectWeakSignal } from './laf-100-weak-signal';
+import { detectManyLostPackets } from './laf-101-lost-packets';
+import { detectPoorSnr } from './laf-102-poor-snr';
+import { detectManyRetransmissions } from './laf-103-retransmissions';
 import { updateActivityPeriod, type ActivityPeriod } from './moving-average';
 import { silenceAllowance } from './silence-rule';
 import { addCopy, addTransmission, classifyUplink, continuesSession } from './uplink-transmissions';
@@ -77,6 +79,7 @@ export function countDataUplink(
   const linksKnown = state.links.length > 0;
   const alerts = [
     ...(linksKnown ? detectWeakSignal(next.links, packet, policy, devAddr) : []),
+    ...(linksKnown ? detectPoorSnr(next.links, packet, policy, devAddr) : []),
     ...(lost > 0 ? detectManyLostPackets(next.hourly, packet, policy, devAddr) : []),
   ];
   return { state: next, alerts, cleared: heard.cleared };

@@ -1,8 +1,9 @@
 import type { Packet } from '@lorawatch/domain/packet';
-import { clearance, deviceAsset, type IssueClearance } from '../detector-step';
+import type { IssueClearance } from '../detector-step';
 import { epochMs, laterOf } from '../time';
 import type { DeviceStatisticsState } from './device-statistics-state';
 import { countInWindow } from './hourly-window';
+import { deviceHeardAgain } from './laf-401-device-silent';
 import { addCounts, type TrafficIncrement } from './traffic-counts';
 
 /** Adds a packet's counts to the device's totals and to its hourly window. */
@@ -25,17 +26,7 @@ export interface Heard {
  */
 export function heardFrom(state: DeviceStatisticsState, packet: Packet, devAddr: string | null): Heard {
   const newest = state.lastActivity === null || epochMs(packet.date) >= epochMs(state.lastActivity);
-  const cleared =
-    state.silenceAlertId === null
-      ? []
-      : [
-          clearance({
-            code: 'LAF-401',
-            packet,
-            asset: deviceAsset(packet, devAddr),
-            reason: 'device transmitted again',
-          }),
-        ];
+  const cleared = deviceHeardAgain(state, packet, devAddr);
   return {
     fields: {
       lastActivity: state.lastActivity === null ? packet.date : laterOf(state.lastActivity, packet.date),

@@ -2,7 +2,7 @@ import type { PolicyView } from '@lorawatch/domain/policy';
 import { alertId } from '../alert-draft';
 import { secondsAfter } from '../testing/packet-factory';
 import type { DeviceStatisticsState } from './device-statistics-state';
-import { tickDeviceStatistics } from './tick-device-statistics';
+import { tickDeviceStatistics } from './laf-401-device-silent';
 import {
   DEV_ADDR,
   DEV_EUI,

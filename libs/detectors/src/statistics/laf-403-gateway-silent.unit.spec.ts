@@ -3,7 +3,7 @@ import type { PolicyView } from '@lorawatch/domain/policy';
 import { alertId } from '../alert-draft';
 import { secondsAfter } from '../testing/packet-factory';
 import type { GatewayStatisticsState } from './gateway-statistics-state';
-import { tickGatewayStatistics } from './tick-gateway-statistics';
+import { tickGatewayStatistics } from './laf-403-gateway-silent';
 import { downlink, GW_A, policyWith, runGateway, T0, uplink } from './testing/statistics-traffic';
 
 const policy = policyWith();

@@ -4,7 +4,7 @@ import {
   initialDeviceStatistics,
   type DeviceStatisticsState,
 } from './update-device-statistics';
-import { tickDeviceStatistics } from './tick-device-statistics';
+import { tickDeviceStatistics } from './laf-401-device-silent';
 import {
   downlink,
   GW_A,

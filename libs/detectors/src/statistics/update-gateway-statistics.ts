@@ -1,7 +1,8 @@
-import { clearance, unchanged, type DetectorInput, type DetectorStep } from '../detector-step';
+import { unchanged, type DetectorInput, type DetectorStep } from '../detector-step';
 import { epochMs } from '../time';
 import { RECENT_GATEWAY_PACKET_IDS, type GatewayStatisticsState } from './gateway-statistics-state';
 import { countInWindow } from './hourly-window';
+import { gatewayHeardAgain } from './laf-403-gateway-silent';
 import { movingAverage } from './moving-average';
 import { addCounts, type TrafficIncrement } from './traffic-counts';
 
@@ -31,17 +32,7 @@ export function updateGatewayStatistics(
           policy.parameter('LAF-403', 'moving_average_weight'),
         );
   const increment: TrafficIncrement = packet.direction === 'up' ? { PACKETS_UP: 1 } : { PACKETS_DOWN: 1 };
-  const cleared =
-    state.silenceAlertId === null
-      ? []
-      : [
-          clearance({
-            code: 'LAF-403',
-            packet,
-            asset: { type: 'GATEWAY', gateway: packet.gateway },
-            reason: 'gateway transmitted again',
-          }),
-        ];
+  const cleared = gatewayHeardAgain(state, packet, packet.gateway);
   return {
     state: {
       firstActivity:

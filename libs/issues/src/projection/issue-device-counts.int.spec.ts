@@ -12,8 +12,8 @@ import {
   type IssueClosed,
   type IssueOpened,
 } from '@lorawatch/domain/issue.events';
-import { CountIssuesController } from '../queries/count-issues/count-issues.controller';
-import { CountIssueDevicesQuery } from '../queries/count-issues/count-issues.query';
+import { CountIssueDevicesController } from '../queries/count-issue-devices/count-issue-devices.controller';
+import { CountIssueDevicesQuery } from '../queries/count-issue-devices/count-issue-devices.query';
 import { issuesProjection } from './issues.projection';
 
 /** A small deterministic generator, so that a failure can be replayed. */
@@ -127,7 +127,7 @@ describe('devices with an open issue, from the counters', () => {
 
     // Without as_of the controller answers from the live read store: the history as it was is never built here.
     const asOf = new AsOfReadModels(loadConfig({ DATA_DIR: dirname(temp.file) }), systemClock);
-    const controller = new CountIssuesController(store, asOf);
+    const controller = new CountIssueDevicesController(store, asOf);
     const user: AuthUser = { userId: 1, username: 'admin', organizationId: ORGANIZATION, roles: [] };
     const windows: Array<[string | undefined, string | undefined]> = [
       [undefined, undefined],

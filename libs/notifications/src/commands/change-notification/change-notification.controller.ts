@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, UseFilters } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Patch, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
@@ -9,8 +10,8 @@ import { NotificationsErrorFilter, badRequest } from '../../http/notifications-e
 import { notificationJson } from '../../projection/notification.json';
 import { NOTIFICATIONS, type NotificationView } from '../../projection/notification.view';
 import { loadNotifiedAlert } from '../../projection/notified-alert';
+import { ownNotification } from '../shared/own-notification';
 import { ChangeNotificationCommand } from './change-notification.handler';
-import { ownNotification } from './own-notification';
 
 class ReadAtBody {
   /** An ISO 8601 date-time (read) or null (unread); checked below for the contract's message. */
@@ -20,7 +21,8 @@ class ReadAtBody {
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** PATCH and DELETE notifications/{id} (docs/api.md §9), on the caller's own notifications only. */
+/** PATCH notifications/{id} (docs/api.md §9): marks the caller's own notification read or unread. */
+@ApiTags('ChangeNotification')
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class ChangeNotificationController {
@@ -39,14 +41,6 @@ export class ChangeNotificationController {
     await this.readModels.settled();
     const current = await this.store.collection<NotificationView>(NOTIFICATIONS).get(view.id);
     return notificationJson(current ?? view, await loadNotifiedAlert(this.store, view.alertId));
-  }
-
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    const view = await ownNotification(this.store, user, id);
-    await this.commands.execute(new ChangeNotificationCommand(user, view.id, 'delete'));
-    await this.readModels.settled();
   }
 }
 

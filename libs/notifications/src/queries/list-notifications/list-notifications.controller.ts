@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Query, Res, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
@@ -11,9 +12,10 @@ import { loadNotifiedAlert } from '../../projection/notified-alert';
 
 /**
  * The caller's own notifications, newest first, paged with total-items / total-pages headers (docs/api.md §9,
- * §1.6 A), and the count of unread ones. Unlike the original, opening the list does not zero the count: the badge
- * shows what is really unread.
+ * §1.6 A). Unlike the original, opening the list does not zero the unread count: the badge shows what is really
+ * unread.
  */
+@ApiTags('ListNotifications')
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class ListNotificationsController {
@@ -38,13 +40,5 @@ export class ListNotificationsController {
     return Promise.all(
       views.map(async (view) => notificationJson(view, await loadNotifiedAlert(this.store, view.alertId))),
     );
-  }
-
-  @Get('count')
-  async count(@CurrentUser() user: AuthUser) {
-    const count = await this.store
-      .collection<NotificationView>(NOTIFICATIONS)
-      .count({ userId: user.userId, organizationId: user.organizationId, readAt: null });
-    return { count };
   }
 }

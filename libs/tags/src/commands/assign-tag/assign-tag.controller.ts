@@ -1,15 +1,6 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  HttpCode,
-  Inject,
-  Param,
-  ParseIntPipe,
-  Post,
-  UseFilters,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, ParseIntPipe, Post, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { AssetListBody } from '@lorawatch/assets';
@@ -17,7 +8,8 @@ import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { AssignTagCommand } from './assign-tag.handler';
 
-/** Labelling assets (docs/api.md §11): idempotent both ways. */
+/** Labelling assets (docs/api.md §11): idempotent, an asset already tagged stays tagged. */
+@ApiTags('AssignTag')
 @Controller('api/v1.0')
 @UseFilters(SpecValidationFilter)
 export class AssignTagController {
@@ -36,17 +28,5 @@ export class AssignTagController {
     await this.commands.execute(new AssignTagCommand(user, tagId, body.asset_list, true));
     await this.readModels.settled();
     return { message: 'Assets tagged' };
-  }
-
-  @Delete('tags/:id/assets')
-  @HttpCode(200)
-  async unassign(
-    @CurrentUser() user: AuthUser,
-    @Param('id', ParseIntPipe) tagId: number,
-    @Body() body: AssetListBody,
-  ) {
-    await this.commands.execute(new AssignTagCommand(user, tagId, body.asset_list, false));
-    await this.readModels.settled();
-    return { message: 'Asset untagged' };
   }
 }

@@ -6,7 +6,7 @@ import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store
 import { envelope, loadAggregate } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { decideDelete, decideUpdate, tagEvolver } from '../../domain/tag';
+import { decideUpdate, tagEvolver } from '../../domain/tag';
 import { TagEventTypes, tagStream } from '../../domain/tag.events';
 import { accepted } from '../shared/tag-rejections';
 import { takenNames } from '../shared/tag-names';
@@ -16,13 +16,6 @@ export class UpdateTagCommand {
     readonly caller: AuthUser,
     readonly tagId: number,
     readonly change: { name?: string; color?: string },
-  ) {}
-}
-
-export class DeleteTagCommand {
-  constructor(
-    readonly caller: AuthUser,
-    readonly tagId: number,
   ) {}
 }
 
@@ -43,26 +36,6 @@ export class UpdateTagHandler implements ICommandHandler<UpdateTagCommand, void>
     await this.events.append(
       tagStream(tagId),
       [envelope(TagEventTypes.Updated, updated, who, this.clock.now().toISOString())],
-      revision,
-    );
-  }
-}
-
-@CommandHandler(DeleteTagCommand)
-export class DeleteTagHandler implements ICommandHandler<DeleteTagCommand, void> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  async execute({ caller, tagId }: DeleteTagCommand): Promise<void> {
-    requireMember(caller);
-    const { state, revision } = await loadAggregate(this.events, tagStream(tagId), tagEvolver);
-    const deleted = accepted(decideDelete(state, tagId, caller.organizationId));
-    const who = { organizationId: caller.organizationId, actor: String(caller.userId) };
-    await this.events.append(
-      tagStream(tagId),
-      [envelope(TagEventTypes.Deleted, deleted, who, this.clock.now().toISOString())],
       revision,
     );
   }

@@ -1,0 +1,25 @@
+import { Controller, HttpCode, Inject, Param, Put, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { Public } from '@lorawatch/platform/auth/jwt-auth.guard';
+import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
+import { NotificationsErrorFilter } from '../../http/notifications-errors';
+import { activateDestination } from '../activate-destination/activate-destination';
+
+/** Activation link of an extra phone destination (docs/api.md §9). Public: the link is the proof. */
+@ApiTags('ActivateDestination')
+@Controller('api/v1.0/notifications')
+@UseFilters(NotificationsErrorFilter)
+export class ActivatePhoneController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(READ_MODEL_SYNC) private readonly readModels: ReadModelSync,
+  ) {}
+
+  @Public()
+  @Put('phone_activation/:token')
+  @HttpCode(200)
+  phone(@Param('token') token: string) {
+    return activateDestination(this.commands, this.readModels, 'phone', token);
+  }
+}

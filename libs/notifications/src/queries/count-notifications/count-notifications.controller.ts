@@ -1,0 +1,23 @@
+import { Controller, Get, Inject, UseFilters } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
+import type { AuthUser } from '@lorawatch/platform/auth/token.service';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { NotificationsErrorFilter } from '../../http/notifications-errors';
+import { NOTIFICATIONS, type NotificationView } from '../../projection/notification.view';
+
+/** The count of the caller's unread notifications, the bell's badge (docs/api.md §9). */
+@ApiTags('ListNotifications')
+@Controller('api/v1.0/notifications')
+@UseFilters(NotificationsErrorFilter)
+export class CountNotificationsController {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  @Get('count')
+  async count(@CurrentUser() user: AuthUser) {
+    const count = await this.store
+      .collection<NotificationView>(NOTIFICATIONS)
+      .count({ userId: user.userId, organizationId: user.organizationId, readAt: null });
+    return { count };
+  }
+}
