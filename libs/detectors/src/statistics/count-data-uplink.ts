@@ -54,8 +54,10 @@ export function countDataUplink(
   const gap = continuesSession(sighting.gap) ? sighting.gap : null;
   const lost = gap === null ? 0 : gap - 1;
   // The silence that got the device marked disconnected is an outage, not its usual interval: measured, it would
-  // inflate the period and the variance so much that the device would no longer count as regular.
-  const returning = !state.connected && state.lastActivity !== null;
+  // inflate the period and the variance so much that the device would no longer count as regular. Only a silence
+  // judged against a period already learned is an outage: before that the device is marked disconnected after
+  // min_activity_period, and a device that reports less often than that would otherwise never learn its period.
+  const returning = !state.connected && state.lastActivity !== null && state.activityFreq !== null;
   const period = gap === null || returning ? periodOf(state) : measurePeriod(state, packet, gap, policy);
   const allowance = silenceAllowance(period, {
     minActivityPeriod: policy.parameter('LAF-401', 'min_activity_period'),

@@ -136,6 +136,24 @@ describe('LAF-401 device went silent', () => {
     expect(state.connected).toBe(true);
   });
 
+  it('given a device reporting every hour, ticked between its uplinks, then it learns its period and a later silence alerts', () => {
+    // Before its period is known the device counts as silent after min_activity_period (1800 s), so every tick
+    // between two uplinks an hour apart marks it disconnected; the next uplink still measures the hour.
+    let state = runDevice([uplink(1, { at: 0 })]).state;
+    for (let frame = 2; frame <= 6; frame++) {
+      const at = (frame - 1) * 3600;
+      const ticked = tick(state, at - 1200);
+      expect(ticked.alerts).toEqual([]);
+      state = runDevice([uplink(frame, { at })], policy, ticked.state).state;
+    }
+    expect(state.connected).toBe(true);
+    expect(state.activityFreq).toBeCloseTo(3600, 6);
+    // Allowance max(1800, 3600 / 0.05) = 72,000 s after the last uplink.
+    const last = 5 * 3600;
+    expect(tick(state, last + 71_000).state.connected).toBe(true);
+    expect(tick(state, last + 73_000).alerts.map((a) => a.code)).toEqual(['LAF-401']);
+  });
+
   it('given a tight deviation tolerance, then a slightly irregular device is not alerted on', () => {
     const jitter = [0, 290, 600, 880, 1200, 1510, 1800, 2080, 2400, 2720];
     const { state } = runDevice(jitter.map((at, i) => uplink(i + 1, { at })));
