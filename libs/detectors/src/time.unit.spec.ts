@@ -1,4 +1,4 @@
-import { epochMs } from './time';
+import { epochMs, isBefore } from './time';
 
 describe('epochMs: a packet date in epoch milliseconds', () => {
   it('reads every instant written as toISOString writes it as Date.parse does', () => {
@@ -39,5 +39,43 @@ describe('epochMs: a packet date in epoch milliseconds', () => {
       'not a date',
     ])
       expect(() => epochMs(date)).toThrow(RangeError);
+  });
+});
+
+describe('isBefore: the order of two packet dates', () => {
+  it('orders any two dates as their instants, whether compared as text or read', () => {
+    // Given dates written by toISOString around the ends of months, days and years, and other ISO forms
+    const instants: number[] = [];
+    for (const [year, month] of [
+      [2024, 1],
+      [2025, 1],
+      [2026, 3],
+      [2026, 11],
+    ])
+      for (let day = 26; day <= 32; day++)
+        for (const hour of [0, 22, 23])
+          instants.push(Date.UTC(year, month, day, hour, 59, 59, 999), Date.UTC(year, month, day, hour));
+    const dates = instants.map((ms) => new Date(ms).toISOString());
+    dates.push('2026-02-28T23:00:00Z', '2026-03-01T00:30:00.000+01:00', '2026-03-01T00:00:00.000Z');
+    // When each pair is compared, then the answer is the order of the instants
+    const misordered: string[] = [];
+    for (const a of dates)
+      for (const b of dates)
+        if (isBefore(a, b) !== Date.parse(a) < Date.parse(b)) misordered.push(`${a} ${b}`);
+    expect(misordered).toEqual([]);
+    expect(dates.length).toBeGreaterThan(80);
+  });
+
+  it('orders a date whose day or hour rolls over by its instant, not by its text', () => {
+    // Given Date.parse's reading of 30 February (2 March) and of hour 24 (the next day)
+    expect(isBefore('2026-03-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z')).toBe(true);
+    expect(isBefore('2026-02-30T00:00:00.000Z', '2026-03-01T00:00:00.000Z')).toBe(false);
+    expect(isBefore('2026-12-01T24:00:00.000Z', '2026-12-02T00:00:00.001Z')).toBe(
+      Date.parse('2026-12-01T24:00:00.000Z') < Date.parse('2026-12-02T00:00:00.001Z'),
+    );
+  });
+
+  it('refuses a date that is not one', () => {
+    expect(() => isBefore('not a date', '2026-03-01T00:00:00.000Z')).toThrow(RangeError);
   });
 });

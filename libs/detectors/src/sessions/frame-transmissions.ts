@@ -1,6 +1,6 @@
 import type { AlertCode } from '@lorawatch/domain/alert-catalogue';
 import type { Packet } from '@lorawatch/domain/packet';
-import { epochMs, SECONDS_PER_DAY, secondsApart } from '../time';
+import { epochMs, isBefore, SECONDS_PER_DAY, secondsApart } from '../time';
 import { isSameFrame, type DataFrameFields } from './data-frame';
 
 /**
@@ -102,7 +102,7 @@ export function trackFrame(
     const updated: FrameTransmission = {
       ...known,
       sends: send,
-      lastDate: epochMs(packet.date) > epochMs(known.lastDate) ? packet.date : known.lastDate,
+      lastDate: isBefore(known.lastDate, packet.date) ? packet.date : known.lastDate,
       copies: withCopy(known.copies, { gateway: packet.gateway, packetId: packet.id, send }),
     };
     next = frames.map((t, i) => (i === index ? updated : t));
@@ -209,22 +209,16 @@ function withCopy(copies: readonly FrameCopy[], copy: FrameCopy): FrameCopy[] {
 
 function bounded(frames: FrameTransmission[], now: string): FrameTransmission[] {
   const nowMs = epochMs(now);
-  // Each frame's last date read once (this runs on every packet of a session, over every frame it tracks).
-  const young: FrameTransmission[] = [];
-  const youngLastMs: number[] = [];
-  for (const t of frames) {
-    const lastMs = epochMs(t.lastDate);
-    if (nowMs - lastMs > MAX_FRAME_AGE_SECONDS * 1000) continue;
-    young.push(t);
-    youngLastMs.push(lastMs);
-  }
-  const recent = young.slice(-MAX_TRACKED_FRAMES);
-  const recentLastMs = youngLastMs.slice(-MAX_TRACKED_FRAMES);
+  // Each frame's last date is compared with these two instants as text (isBefore), not read: this runs on every
+  // packet of a session, over every frame it tracks.
+  const tooOld = new Date(nowMs - MAX_FRAME_AGE_SECONDS * 1000).toISOString();
+  const copiesExpire = new Date(nowMs - MAX_RETRANSMISSION_GAP_SECONDS * 1000).toISOString();
+  const recent = frames.filter((t) => !isBefore(t.lastDate, tooOld)).slice(-MAX_TRACKED_FRAMES);
   const snapshotsFrom = recent.length - MAX_FRAME_SNAPSHOTS;
   return recent.map((t, i) => {
-    const copiesExpired = nowMs - recentLastMs[i] > MAX_RETRANSMISSION_GAP_SECONDS * 1000;
-    const dropSnapshot = i < snapshotsFrom;
-    if (!(copiesExpired && t.copies.length > 0) && !(dropSnapshot && t.packet !== null)) return t;
-    return { ...t, copies: copiesExpired ? [] : t.copies, packet: dropSnapshot ? null : t.packet };
+    const dropCopies = t.copies.length > 0 && isBefore(t.lastDate, copiesExpire);
+    const dropSnapshot = i < snapshotsFrom && t.packet !== null;
+    if (!dropCopies && !dropSnapshot) return t;
+    return { ...t, copies: dropCopies ? [] : t.copies, packet: dropSnapshot ? null : t.packet };
   });
 }

@@ -1,4 +1,4 @@
-import { epochMs } from '../time';
+import { epochMs, isBefore } from '../time';
 import {
   addCounts,
   zeroCounts,
@@ -34,46 +34,35 @@ export function countInWindow(
   date: string,
   increment: TrafficIncrement,
 ): HourBucket[] {
-  const hourMs = hourStartMs(date);
-  // Each bucket's hour read once (this runs on every packet of an asset).
-  const starts = window.map((bucket) => epochMs(bucket.hourStart));
-  let newestMs = hourMs;
-  for (const start of starts) if (start > newestMs) newestMs = start;
-  const oldestKeptMs = newestMs - (WINDOW_HOURS - 1) * HOUR_MS;
-  const kept: HourBucket[] = [];
-  const keptStarts: number[] = [];
-  window.forEach((bucket, index) => {
-    if (starts[index] < oldestKeptMs) return;
-    kept.push(bucket);
-    keptStarts.push(starts[index]);
-  });
-  if (hourMs < oldestKeptMs) return kept;
+  const hourStart = new Date(hourStartMs(date)).toISOString();
+  // The buckets' hours are compared as text (isBefore), not read: this runs on every packet of an asset.
+  let newest = hourStart;
+  for (const bucket of window) if (isBefore(newest, bucket.hourStart)) newest = bucket.hourStart;
+  const oldestKept = new Date(epochMs(newest) - (WINDOW_HOURS - 1) * HOUR_MS).toISOString();
+  const kept = window.filter((bucket) => !isBefore(bucket.hourStart, oldestKept));
+  if (isBefore(hourStart, oldestKept)) return kept;
 
-  const hourStart = new Date(hourMs).toISOString();
   const existing = kept.find((bucket) => bucket.hourStart === hourStart);
   if (existing !== undefined) {
     return kept.map((bucket) =>
       bucket === existing ? { hourStart, counts: addCounts(bucket.counts, increment) } : bucket,
     );
   }
-  const added = [...kept, { hourStart, counts: addCounts(zeroCounts(), increment) }];
-  const addedStarts = [...keptStarts, hourMs];
-  // In the order of their hours; buckets of the same hour keep theirs (a stable sort).
-  return added
-    .map((_bucket, index) => index)
-    .sort((a, b) => addedStarts[a] - addedStarts[b])
-    .map((index) => added[index]);
+  // In the order of their hours; buckets of the same hour keep theirs (the new one goes after them).
+  const at = kept.findIndex((bucket) => isBefore(hourStart, bucket.hourStart));
+  const added = { hourStart, counts: addCounts(zeroCounts(), increment) };
+  return at < 0 ? [...kept, added] : [...kept.slice(0, at), added, ...kept.slice(at)];
 }
 
 /** Sums of every counter over the `hours` hours ending at `at`: the hour of `at` and the hours before it. */
 export function windowTotals(window: readonly HourBucket[], at: string, hours: number): TrafficCounts {
   const span = Math.min(WINDOW_HOURS, Math.max(1, Math.floor(hours)));
   const lastMs = hourStartMs(at);
-  const firstMs = lastMs - (span - 1) * HOUR_MS;
+  const first = new Date(lastMs - (span - 1) * HOUR_MS).toISOString();
+  const last = new Date(lastMs).toISOString();
   const sum = zeroCounts();
   for (const bucket of window) {
-    const startMs = epochMs(bucket.hourStart);
-    if (startMs < firstMs || startMs > lastMs) continue;
+    if (isBefore(bucket.hourStart, first) || isBefore(last, bucket.hourStart)) continue;
     const counts: Partial<TrafficCounts> = bucket.counts;
     sum.PACKETS_UP += counts.PACKETS_UP ?? 0;
     sum.PACKETS_DOWN += counts.PACKETS_DOWN ?? 0;
