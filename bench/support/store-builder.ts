@@ -25,8 +25,12 @@ const devEuiOf = (device: number) => `70B3D5${hex(device, 10)}`;
 const devAddrOf = (device: number) => hex(0x26000000 + device, 8);
 const gatewayOf = (device: number) => `B827EB${hex(device % 500, 10)}`;
 
-/** A plausible uplink of a device at a date; the payload is not decoded by anything the benchmark calls. */
-function packet(index: number, device: number, date: Date): Packet {
+/**
+ * A plausible uplink of a device at a date, its `frame`-th: each device counts its own frames, one by one, as a
+ * LoRaWAN device does (a counter that jumps by more than 64 reads as a restarted session). The payload is not decoded
+ * by anything the benchmark calls.
+ */
+function packet(index: number, device: number, frame: number, date: Date): Packet {
   const iso = date.toISOString();
   return {
     id: `bench-${index}`,
@@ -46,7 +50,7 @@ function packet(index: number, device: number, date: Date): Packet {
     joinEui: null,
     devNonce: null,
     devAddr: devAddrOf(device),
-    fCount: index % 65536,
+    fCount: frame % 65536,
     fPort: 1,
     mic: 'A1B2C3D4',
     devEuiInferred: false,
@@ -95,7 +99,7 @@ export async function buildStore(databaseFile: string, scale: number): Promise<B
   for (let from = 0; from < packetCount; from += PACKET_BATCH) {
     const batch: Packet[] = [];
     for (let i = from; i < Math.min(packetCount, from + PACKET_BATCH); i++) {
-      batch.push(packet(i, i % deviceCount, dateOf(i, packetCount)));
+      batch.push(packet(i, i % deviceCount, Math.floor(i / deviceCount), dateOf(i, packetCount)));
     }
     await packets.append(batch);
     progress('packets', from + batch.length, packetCount, started);
@@ -121,7 +125,7 @@ export async function buildStore(databaseFile: string, scale: number): Promise<B
         const device = (i * 7919) % deviceCount;
         const opensIssue = i % 50 === 0 && issues.length > 0;
         const type = opensIssue ? issues[i % issues.length] : plain[i % plain.length];
-        const evidence = packet(i, device, dateOf(i, alertCount));
+        const evidence = packet(i, device, Math.floor(i / deviceCount), dateOf(i, alertCount));
         const alert: AlertRaised = {
           id: `bench-alert-${i}`,
           code: type.code,
