@@ -213,12 +213,16 @@ function bounded(frames: FrameTransmission[], now: string): FrameTransmission[] 
   // packet of a session, over every frame it tracks.
   const tooOld = new Date(nowMs - MAX_FRAME_AGE_SECONDS * 1000).toISOString();
   const copiesExpire = new Date(nowMs - MAX_RETRANSMISSION_GAP_SECONDS * 1000).toISOString();
-  const recent = frames.filter((t) => !isBefore(t.lastDate, tooOld)).slice(-MAX_TRACKED_FRAMES);
-  const snapshotsFrom = recent.length - MAX_FRAME_SNAPSHOTS;
-  return recent.map((t, i) => {
+  const young = frames.filter((t) => !isBefore(t.lastDate, tooOld));
+  // The MAX_TRACKED_FRAMES latest, changed in place (`young` is this call's own array).
+  const first = Math.max(0, young.length - MAX_TRACKED_FRAMES);
+  const snapshotsFrom = young.length - MAX_FRAME_SNAPSHOTS;
+  for (let i = first; i < young.length; i++) {
+    const t = young[i];
     const dropCopies = t.copies.length > 0 && isBefore(t.lastDate, copiesExpire);
     const dropSnapshot = i < snapshotsFrom && t.packet !== null;
-    if (!dropCopies && !dropSnapshot) return t;
-    return { ...t, copies: dropCopies ? [] : t.copies, packet: dropSnapshot ? null : t.packet };
-  });
+    if (dropCopies || dropSnapshot)
+      young[i] = { ...t, copies: dropCopies ? [] : t.copies, packet: dropSnapshot ? null : t.packet };
+  }
+  return first === 0 ? young : young.slice(first);
 }
