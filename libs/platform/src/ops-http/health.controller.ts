@@ -21,7 +21,7 @@ export class HealthController {
    */
   @Public()
   @Get('health')
-  health(@Res() response: Response) {
+  getHealth(@Res() response: Response) {
     const status = withConsumerHealth(
       this.readiness.status(),
       this.metrics.consumers,

@@ -29,7 +29,7 @@ export class MetricsController {
   @Public()
   @Get('metrics')
   @Header('Content-Type', PROMETHEUS_CONTENT_TYPE)
-  async prometheus(@Headers('authorization') authorization: string | undefined): Promise<string> {
+  async getMetrics(@Headers('authorization') authorization: string | undefined): Promise<string> {
     if (this.config.metricsPort !== null) throw new NotFoundException();
     if (!metricsAuthorized(this.config, authorization))
       throw new HttpException({ message: 'A metrics token is required' }, HttpStatus.UNAUTHORIZED);

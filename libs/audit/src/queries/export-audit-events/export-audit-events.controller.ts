@@ -33,7 +33,7 @@ export class ExportAuditEventsController {
   @ApiResponse({ status: 400, description: 'A filter value that is not valid, with the reason' })
   @ApiResponse({ status: 401, description: 'Not signed in' })
   @ApiResponse({ status: 403, description: 'Not an administrator' })
-  async export(
+  async exportAuditEvents(
     @CurrentUser() user: AuthUser,
     @Query() query: AuditEventsQuery,
     @Res() response: Response,

@@ -42,7 +42,7 @@ export class ListAuditEventsController {
   @ApiResponse({ status: 400, description: 'A filter or paging value that is not valid, with the reason' })
   @ApiResponse({ status: 401, description: 'Not signed in' })
   @ApiResponse({ status: 403, description: 'Not an administrator' })
-  events(@CurrentUser() user: AuthUser, @Query() query: AuditEventsQuery): Promise<AuditEventsPage> {
+  listAuditEvents(@CurrentUser() user: AuthUser, @Query() query: AuditEventsQuery): Promise<AuditEventsPage> {
     return this.history.page(user.organizationId, query);
   }
 }

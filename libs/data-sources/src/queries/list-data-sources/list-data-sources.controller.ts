@@ -18,7 +18,7 @@ export class ListDataSourcesController {
 
   /** With `include_count=true` each item also gets `count`: its visible alerts in the window (docs/api.md §4). */
   @Get('data_collectors')
-  async list(
+  async listDataSources(
     @CurrentUser() user: AuthUser,
     @Query() query: ListDataSourcesQuery,
     @Res({ passthrough: true }) response: Response,

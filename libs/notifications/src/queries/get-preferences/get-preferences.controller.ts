@@ -23,7 +23,7 @@ export class GetPreferencesController {
   ) {}
 
   @Get('preferences')
-  async get(@CurrentUser() user: AuthUser) {
+  async getNotificationPreferences(@CurrentUser() user: AuthUser) {
     const saved = await this.store
       .collection<PreferencesView>(NOTIFICATION_PREFERENCES)
       .get(String(user.userId));

@@ -25,7 +25,7 @@ export class CancelWhatIfController {
   @ApiResponse({ status: 401, description: 'Not signed in' })
   @ApiResponse({ status: 403, description: 'Not an administrator' })
   @ApiResponse({ status: 404, description: 'No such run for the organisation' })
-  cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): void {
+  cancelWhatIf(@CurrentUser() user: AuthUser, @Param('id') id: string): void {
     this.whatIf.cancel(user.organizationId, id);
   }
 }

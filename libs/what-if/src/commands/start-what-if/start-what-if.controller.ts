@@ -50,7 +50,7 @@ export class StartWhatIfController {
   @ApiResponse({ status: 403, description: 'Not an administrator' })
   @ApiResponse({ status: 404, description: 'The policy or data source is not one of the organisation’s' })
   @ApiResponse({ status: 503, description: 'The engines run on servers: what if needs the embedded ones' })
-  start(@CurrentUser() user: AuthUser, @Body() body: WhatIfRequest): Promise<{ id: string }> {
+  startWhatIf(@CurrentUser() user: AuthUser, @Body() body: WhatIfRequest): Promise<{ id: string }> {
     return this.whatIf.start(user.organizationId, body);
   }
 }

@@ -49,7 +49,7 @@ export class GetWhatIfController {
     status: 404,
     description: 'No such run for the organisation (or it ended over an hour ago)',
   })
-  status(@CurrentUser() user: AuthUser, @Param('id') id: string): WhatIfJobJson {
+  getWhatIf(@CurrentUser() user: AuthUser, @Param('id') id: string): WhatIfJobJson {
     return this.whatIf.status(user.organizationId, id);
   }
 }
