@@ -6,7 +6,7 @@ import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { dataSourceListJson } from '../../projection/data-source.json';
+import { dataSourceListJson } from '@lorawatch/domain/data-source.json';
 import { setPagingHeaders } from '../shared/paging-headers';
 import { ListDataSourcesQuery } from './list-data-sources.query';
 
