@@ -1,4 +1,4 @@
-import { AlertEventTypes, type AlertEventPayloads, type AlertRaised } from '@lorawatch/alerts';
+import { AlertEventTypes, type AlertEventPayloads, type AlertRaised } from '@lorawatch/domain/alert.events';
 import { AssetAttributeEventTypes, type AssetAttributeEventPayloads } from '@lorawatch/assets';
 import type { AssetRef } from '@lorawatch/assets';
 import type { IssueAsset, IssueClearance } from '@lorawatch/detectors/detector-step';
