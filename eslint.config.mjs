@@ -51,12 +51,13 @@ const inLibs = (libs) => libs.map((lib) => `libs/${lib}`);
 const CONTEXT_LEVELS = [
   ['accounts', 'app-keys', 'assets', 'console-config', 'ingest', 'policies', 'realtime'],
   ['alerts', 'simulator', 'tags'],
-  ['dashboard', 'data-sources', 'detection', 'issues'],
-  ['audit', 'notifications', 'what-if'],
+  ['audit', 'dashboard', 'data-sources', 'detection', 'issues', 'notifications'],
+  ['what-if'],
 ];
 const levelOf = (context) => CONTEXT_LEVELS.findIndex((level) => level.includes(context));
 const UNPLACED_CONTEXTS = CONTEXT_LIBS.filter((lib) => levelOf(lib) === -1);
 
+// A context alone on the top level, with none unplaced, has nothing above it to refuse: it gets no zone.
 const contextLevelZones = CONTEXT_LEVELS.flatMap((level, index) =>
   level.map((context) => ({
     target: `libs/${context}`,
@@ -71,7 +72,7 @@ const contextLevelZones = CONTEXT_LEVELS.flatMap((level, index) =>
       'of a context above, give it a port of its own that the process wires in; a contract both read (events, ids, ' +
       'small views) belongs in libs/domain.',
   })),
-);
+).filter((zone) => zone.from.length > 0);
 
 /**
  * A context's write side (`commands/`: handlers, their requests and helpers) is its own: another context asks

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { OpsController } from '@lorawatch/platform/ops-http/ops.controller';
+import { OPS_CONTROLLERS } from '@lorawatch/platform/ops-http/ops.controllers';
 import { createHttpApp } from '@lorawatch/processes/http-app';
 import { listen } from '@lorawatch/processes/listen';
 import { runProcess } from '@lorawatch/processes/main';
@@ -11,7 +11,7 @@ import { RealtimeGateway } from '@lorawatch/realtime/realtime.gateway';
 runProcess(async (config) => {
   const app = await createHttpApp(config, {
     runtime: ApiRuntime,
-    controllers: [OpsController],
+    controllers: OPS_CONTROLLERS,
     providers: [RealtimeGateway],
   });
   await listen(app, config);

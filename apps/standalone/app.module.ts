@@ -1,5 +1,5 @@
 import type { AppConfig } from '@lorawatch/config/app-config';
-import { OpsController } from '@lorawatch/platform/ops-http/ops.controller';
+import { OPS_CONTROLLERS } from '@lorawatch/platform/ops-http/ops.controllers';
 import type { ProcessShape } from '@lorawatch/processes/core.module';
 import { ApiRuntime } from '@lorawatch/processes/runtimes/api.runtime';
 import { CollectorRuntime } from '@lorawatch/processes/runtimes/collector.runtime';
@@ -16,7 +16,7 @@ export function standaloneShape(config: AppConfig): ProcessShape {
   const here = config.standaloneThreads ? [] : [ProjectorRuntime, DetectorRuntime, CollectorRuntime];
   return {
     runtime: Runtime,
-    controllers: [OpsController],
+    controllers: OPS_CONTROLLERS,
     providers: [RealtimeGateway, ApiRuntime, ...here],
   };
 }

@@ -1,28 +1,18 @@
-import type { AlertDraft } from '@lorawatch/domain/alert';
-import type { AlertResolver } from '@lorawatch/domain/alert.view';
+import type { AlertEventPayloads } from '@lorawatch/domain/alert.events';
 import { eventGuard, type RecordedOf } from '@lorawatch/event-store/typed-events';
 
-/** Stream alert-<alertId>; the id is deterministic, so a re-processed packet cannot raise the same alert twice. */
-export type AlertRaised = AlertDraft;
+/*
+ * The alert events themselves are declared in @lorawatch/domain/alert.events, beneath the contexts that write or read
+ * them without depending on the alerts (the detection, the audit). The alerts' own files and tests read them here.
+ */
+export {
+  AlertEventTypes,
+  alertStream,
+  type AlertEventPayloads,
+  type AlertRaised,
+  type AlertResolved,
+} from '@lorawatch/domain/alert.events';
+export type { AlertResolver } from '@lorawatch/domain/alert.view';
 
-export type { AlertResolver };
-
-/** An admin marked one alert resolved (docs/api.md §6); resolving again overwrites the previous resolution. */
-export interface AlertResolved {
-  alertId: string;
-  resolvedAt: string;
-  resolvedBy: AlertResolver;
-  comment: string | null;
-}
-
-export const AlertEventTypes = { Raised: 'AlertRaised', Resolved: 'AlertResolved' } as const;
-
-export const alertStream = (alertId: string): string => `alert-${alertId}`;
-
-/** Each alert event type with its payload. */
-export interface AlertEventPayloads {
-  [AlertEventTypes.Raised]: AlertRaised;
-  [AlertEventTypes.Resolved]: AlertResolved;
-}
 export type AlertEvent = RecordedOf<AlertEventPayloads>;
 export const isAlertEvent = eventGuard<AlertEventPayloads>();

@@ -63,7 +63,7 @@ export class AuditController {
     status: 503,
     description: 'The record cannot be walked (no chain yet, or its event store is not reachable)',
   })
-  async verify(): Promise<AuditVerifyAnswer> {
+  async verifyAuditRecord(): Promise<AuditVerifyAnswer> {
     try {
       return await this.audit.verify();
     } catch (error) {

@@ -18,7 +18,7 @@ export class ConsoleConfigController {
 
   @Public()
   @Get('console_config')
-  consoleConfig(): ConsoleConfigJson {
+  getConsoleConfig(): ConsoleConfigJson {
     return { map_style_url: this.config.mapStyleUrl };
   }
 }

@@ -22,7 +22,7 @@ export class AlertsExportController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('alerts/export')
-  async alerts(
+  async exportAlerts(
     @CurrentUser() user: AuthUser,
     @Query() query: ExportAlertsQuery,
     @Res() response: Response,

@@ -21,7 +21,7 @@ export class EventsLogExportController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('events_log/export')
-  async eventsLog(
+  async exportEventsLog(
     @CurrentUser() user: AuthUser,
     @Query() query: ExportEventsLogQuery,
     @Res() response: Response,

@@ -70,7 +70,7 @@ export class InventoryExportController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('inventory/export')
-  async export(
+  async exportInventory(
     @CurrentUser() user: AuthUser,
     @Query() query: ExportInventoryQuery,
     @Res() response: Response,

@@ -88,7 +88,7 @@ export class ResourceUsageExportController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('resource_usage/export')
-  async export(
+  async exportResourceUsage(
     @CurrentUser() user: AuthUser,
     @Query() query: ExportResourceUsageQuery,
     @Res() response: Response,

@@ -1,13 +1,12 @@
-import { AlertEventTypes, type AlertEventPayloads, type AlertRaised } from '@lorawatch/alerts';
+import { AlertEventTypes, type AlertEventPayloads, type AlertRaised } from '@lorawatch/domain/alert.events';
 import { AssetAttributeEventTypes, type AssetAttributeEventPayloads } from '@lorawatch/assets';
 import type { AssetRef } from '@lorawatch/assets';
-import type { IssueAsset } from '@lorawatch/detectors/detector-step';
+import type { IssueAsset, IssueClearance } from '@lorawatch/detectors/detector-step';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import { deviceNumericId, gatewayNumericId } from '@lorawatch/domain/asset-id';
 import type { EventCause } from '@lorawatch/domain/event-envelope';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
-import { IssueEventTypes, type IssueAssetRef } from '@lorawatch/domain/issue.events';
-import type { IssuesEventPayloads } from '@lorawatch/issues';
+import { IssueEventTypes, type IssueAssetRef, type IssueEventPayloads } from '@lorawatch/domain/issue.events';
 import type { Projection } from '@lorawatch/projections/projection';
 import type { ReadStore, WriteOp } from '@lorawatch/read-store/read-store.port';
 import { TagEventTypes, type TagEventPayloads } from '@lorawatch/tags';
@@ -103,9 +102,15 @@ export const auditEventsProjection: Projection = {
   },
 };
 
+/**
+ * The issue events with a clearance's payload. Their contract is the domain's, and a clearance's payload the
+ * detectors' (IssueClearance), both beneath the contexts: the audit reads them without depending on the issues.
+ */
+type AuditedIssuePayloads = IssueEventPayloads & { [IssueEventTypes.ConditionCleared]: IssueClearance };
+
 /** The audited events whose payload names the assets or alerts they concern. */
 type AuditedSubjectPayloads = AlertEventPayloads &
-  IssuesEventPayloads &
+  AuditedIssuePayloads &
   AssetAttributeEventPayloads &
   Pick<TagEventPayloads, typeof TagEventTypes.Assigned | typeof TagEventTypes.Unassigned>;
 

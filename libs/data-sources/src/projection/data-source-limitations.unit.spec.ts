@@ -3,7 +3,8 @@ import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { LIMITED_ATTRIBUTION } from '@lorawatch/ingest/application/device-address-book';
 import { dataSourceEvolver, decideLimitations } from '../domain/data-source';
 import { DataSourceEventTypes } from '../domain/data-source.events';
-import { dataSourceJson, dataSourceListJson } from './data-source.json';
+import { dataSourceListJson } from '@lorawatch/domain/data-source.json';
+import { dataSourceJson } from './data-source.json';
 import type { DataSourceView } from '@lorawatch/domain/data-source.view';
 import { dataSourcesProjection } from './data-sources.projection';
 

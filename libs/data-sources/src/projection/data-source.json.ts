@@ -1,31 +1,7 @@
-import { dataSourceTypeById } from '../domain/data-source-types';
+import { dataSourceListJson } from '@lorawatch/domain/data-source.json';
 import type { DataSourceView } from '@lorawatch/domain/data-source.view';
 
-/** API shape (docs/api.md §4) minus secrets: passwords and keys are never returned, only whether they are set. */
-export function dataSourceListJson(view: DataSourceView) {
-  const type = dataSourceTypeById(view.typeId);
-  return {
-    id: view.dataSourceId,
-    name: view.name,
-    description: view.description,
-    created_at: view.createdAt,
-    data_collector_type_id: view.typeId,
-    type: type ? { id: type.id, type: type.type, name: type.name } : null,
-    status: view.status,
-    verified: view.verified,
-    policy_id: view.policyId,
-    gateway_id: view.gateways.map((gateway) => gateway.gatewayId).join(',') || null,
-    gateway_name: view.gateways.map((gateway) => gateway.gatewayName).join(',') || null,
-    gateways_list: view.gateways.map((gateway) => ({
-      gateway_id: gateway.gatewayId,
-      gateway_name: gateway.gatewayName,
-    })),
-    region_id: view.regionId,
-    /** What the collector cannot see, e.g. "no application events: per-device detectors limited". */
-    detector_coverage: view.limitations ?? [],
-  };
-}
-
+/** API shape of one data source (docs/api.md §4): the list's, with its settings; secrets only as whether they are set. */
 export function dataSourceJson(
   view: DataSourceView,
   policyName: string | null,

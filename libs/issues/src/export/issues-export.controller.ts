@@ -64,7 +64,7 @@ export class IssuesExportController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('quarantined_devices/export')
-  async export(
+  async exportIssues(
     @CurrentUser() user: AuthUser,
     @Query() query: ExportIssuesQuery,
     @Res() response: Response,

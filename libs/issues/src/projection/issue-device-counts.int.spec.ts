@@ -145,7 +145,7 @@ describe('devices with an open issue, from the counters', () => {
           ...(gte || lte ? { created_at: { gte, lte } } : {}),
           ...(grain ? { group_by: grain === 'hour' ? 'HOUR' : 'DAY' } : {}),
         });
-        expect([gte, lte, grain, await controller.devicesCount(user, query)]).toEqual([
+        expect([gte, lte, grain, await controller.countIssueDevices(user, query)]).toEqual([
           gte,
           lte,
           grain,
@@ -153,7 +153,7 @@ describe('devices with an open issue, from the counters', () => {
         ]);
       }
       const narrowed = Object.assign(new CountIssueDevicesQuery(), { data_collector: [2], group_by: 'DAY' });
-      expect(await controller.devicesCount(user, narrowed)).toEqual(
+      expect(await controller.countIssueDevices(user, narrowed)).toEqual(
         scanned(
           openList.filter((issue) => issue.dataSourceId === 2),
           undefined,

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { IssueEventTypes, issueStream, type IssueClosed } from '@lorawatch/domain/issue.events';
-import { AlertEventTypes, alertStream, type AlertEventPayloads } from '@lorawatch/alerts';
+import { AlertEventTypes, alertStream, type AlertEventPayloads } from '@lorawatch/domain/alert.events';
 import {
   WrongExpectedRevisionError,
   type EventStore,

@@ -1,4 +1,5 @@
-import { AlertEventTypes, isAlertEvent } from '@lorawatch/alerts';
+import { isAlertEvent } from '@lorawatch/alerts';
+import { AlertEventTypes } from '@lorawatch/domain/alert.events';
 import { alertTypeByCode } from '@lorawatch/domain/alert-catalogue';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { IssueEventTypes, type IssueEventPayloads } from '@lorawatch/domain/issue.events';

@@ -20,7 +20,7 @@ export class ActivateAccountController {
     status: 400,
     description: 'Invalid token, Password is not valid, or an expired link (mailed again)',
   })
-  async activate(@Param('token') token: string, @AccountBody() raw: unknown) {
+  async activateAccount(@Param('token') token: string, @AccountBody() raw: unknown) {
     const body = await validBody(NewPasswordRequest, raw);
     const message = accepted(
       await this.commands.execute<ActivateAccountCommand, Outcome<string>>(

@@ -33,7 +33,7 @@ export class ChangePasswordController {
     description: '{"message": "Password Changed Successfully"}; every other session of the user ends',
   })
   @ApiResponse({ status: 400, description: 'Current password is wrong, Password is not valid, or unchanged' })
-  async change(
+  async changePassword(
     @CurrentUser() caller: AuthUser,
     @CurrentClaims() claims: AccessClaims,
     @AccountBody() raw: unknown,

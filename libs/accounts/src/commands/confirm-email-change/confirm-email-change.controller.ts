@@ -16,7 +16,7 @@ export class ConfirmEmailChangeController {
   @Put('change_email/:token')
   @ApiResponse({ status: 200, description: '{"message": "E-mail Changed Successfully"}' })
   @ApiResponse({ status: 400, description: 'Invalid token (unknown, used or older than 24 h)' })
-  async confirm(@Param('token') token: string) {
+  async confirmEmailChange(@Param('token') token: string) {
     const message = accepted(
       await this.commands.execute<ConfirmEmailChangeCommand, Outcome<string>>(
         new ConfirmEmailChangeCommand(token),

@@ -22,7 +22,7 @@ export class DeleteUserController {
   @ApiResponse({ status: 200, description: '{"message": "User <u> was deleted successfully."}' })
   @ApiResponse({ status: 403, description: 'Not an admin, or deleting oneself' })
   @ApiResponse({ status: 404, description: 'No such user in your organization' })
-  async delete(@CurrentUser() admin: AuthUser, @Param('username') username: string) {
+  async deleteUser(@CurrentUser() admin: AuthUser, @Param('username') username: string) {
     const message = accepted(
       await this.commands.execute<DeleteUserCommand, Outcome<string>>(new DeleteUserCommand(admin, username)),
     );

@@ -38,7 +38,7 @@ export class RecoverPasswordController {
   @ApiResponse({ status: 200, description: 'null, whether or not the account exists' })
   @ApiResponse({ status: 400, description: 'A missing or bad captcha' })
   @ApiResponse({ status: 429, description: 'Too many requests from this address' })
-  async recover(
+  async recoverPassword(
     @AccountBody() raw: unknown,
     @Req() request: Request,
     @Res() response: Response,

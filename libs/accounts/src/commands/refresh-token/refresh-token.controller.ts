@@ -17,7 +17,7 @@ export class RefreshTokenController {
   @RefreshTokenBearer()
   @Post('token_refresh')
   @HttpCode(200)
-  async refresh(@Req() request: Request) {
+  async refreshToken(@Req() request: Request) {
     const token = bearerToken(request);
     if (!token)
       throw new UnauthorizedException({

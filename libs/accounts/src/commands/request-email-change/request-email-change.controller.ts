@@ -38,7 +38,7 @@ export class RequestEmailChangeController {
     description:
       'Current password is wrong, Email <e> is not valid, Email <e> is not available, or unchanged',
   })
-  async request(@CurrentUser() caller: AuthUser, @AccountBody() raw: unknown) {
+  async requestEmailChange(@CurrentUser() caller: AuthUser, @AccountBody() raw: unknown) {
     const body = await validBody(EmailChangeRequest, raw);
     const message = accepted(
       await this.commands.execute<RequestEmailChangeCommand, Outcome<string>>(

@@ -30,7 +30,7 @@ export class ResendActivationController {
   @ApiResponse({ status: 200, description: '{"message": "Activation E-mail Resent Successfully"}' })
   @ApiResponse({ status: 400, description: 'The user is active already, or no mail server is configured' })
   @ApiResponse({ status: 404, description: 'No such user in your organization' })
-  async resend(@CurrentUser() admin: AuthUser, @AccountBody() raw: unknown) {
+  async resendActivation(@CurrentUser() admin: AuthUser, @AccountBody() raw: unknown) {
     // The console may send the whole user object: only its e-mail matters.
     const body = await validBody(ResendActivationRequest, raw, { allowUnknown: true });
     const message = accepted(

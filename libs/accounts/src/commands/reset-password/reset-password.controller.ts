@@ -28,7 +28,7 @@ export class ResetPasswordController {
     status: 400,
     description: 'Invalid token (unknown, used or older than 24 h), Password is not valid',
   })
-  async reset(@Param('token') token: string, @AccountBody() raw: unknown) {
+  async resetPassword(@Param('token') token: string, @AccountBody() raw: unknown) {
     const body = await validBody(NewPasswordRequest, raw);
     const message = accepted(
       await this.commands.execute<ResetPasswordCommand, Outcome<string>>(

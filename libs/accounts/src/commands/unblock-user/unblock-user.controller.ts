@@ -26,7 +26,7 @@ export class UnblockUserController {
   })
   @ApiResponse({ status: 403, description: 'Not an admin' })
   @ApiResponse({ status: 404, description: 'No such user in your organization' })
-  async unblock(@CurrentUser() admin: AuthUser, @Param('username') username: string) {
+  async unblockUser(@CurrentUser() admin: AuthUser, @Param('username') username: string) {
     const message = accepted(
       await this.commands.execute<UnblockUserCommand, Outcome<string>>(
         new UnblockUserCommand(admin, username),

@@ -68,7 +68,7 @@ export class UpdateUserController {
       'Another user without being admin, a role change by a non-admin, or an admin dropping his own admin role',
   })
   @ApiResponse({ status: 404, description: 'No such user in your organization' })
-  async update(
+  async updateUser(
     @CurrentUser() caller: AuthUser,
     @Param('username') username: string,
     @AccountBody() raw: unknown,

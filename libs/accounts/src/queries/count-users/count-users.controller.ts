@@ -14,7 +14,7 @@ export class CountUsersController {
   /** Users of the caller's organization only (the original counted every organization's for admins). */
   @Get('user_count')
   @ApiResponse({ status: 200, description: '{"user_count": n}' })
-  async count(@CurrentUser() caller: AuthUser) {
+  async countUsers(@CurrentUser() caller: AuthUser) {
     const user_count = await this.store
       .collection<UserView>(USERS)
       .count({ organizationId: caller.organizationId, deleted: { $ne: true } });

@@ -10,7 +10,7 @@ export class GetOwnUserController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('user_token')
-  async own(@CurrentUser() caller: AuthUser) {
+  async getOwnUser(@CurrentUser() caller: AuthUser) {
     const user = await this.store.collection<UserView>(USERS).get(String(caller.userId));
     if (!user) throw new NotFoundException({ error: 'not found', message: 'Not found' });
     const organization = await this.store

@@ -15,7 +15,7 @@ export class GetUserController {
   @Get('user/:username')
   @ApiResponse({ status: 200, description: 'The user object' })
   @ApiResponse({ status: 404, description: 'No such user in your organization' })
-  async get(@CurrentUser() caller: AuthUser, @Param('username') username: string) {
+  async getUser(@CurrentUser() caller: AuthUser, @Param('username') username: string) {
     const [user] = await this.store
       .collection<UserView>(USERS)
       .find({ username: username.trim().toLowerCase(), deleted: { $ne: true } }, { limit: 1 });

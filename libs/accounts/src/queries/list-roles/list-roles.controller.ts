@@ -12,7 +12,7 @@ export class ListRolesController {
   /** Admins get every role they may assign; others their own roles. */
   @Get('user_roles')
   @ApiResponse({ status: 200, description: '{"user_roles": [{"id": 1, "role_name": "Regular_User"}, ...]}' })
-  roles(@CurrentUser() caller: AuthUser) {
+  listRoles(@CurrentUser() caller: AuthUser) {
     const ids = caller.roles.includes(ROLE_ADMIN) ? Object.keys(ROLE_NAMES).map(Number) : caller.roles;
     return {
       user_roles: ids

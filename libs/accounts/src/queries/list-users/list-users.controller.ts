@@ -24,7 +24,7 @@ export class ListUsersController {
     status: 200,
     description: '{"users": [user]} of the caller\'s organization, with total-items and total-pages headers',
   })
-  async list(
+  async listUsers(
     @CurrentUser() caller: AuthUser,
     @Query() query: PageQuery,
     @Res({ passthrough: true }) response: Response,

@@ -24,7 +24,7 @@ export class ResolveAlertController {
   /** Admins only; the answer carries the alert as resolved (docs/api.md §6). */
   @AdminOnly()
   @Put('alerts/:id/resolve')
-  async resolve(
+  async resolveAlert(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIntPipe) id: number,
     @Body() body: ResolveAlertBody,

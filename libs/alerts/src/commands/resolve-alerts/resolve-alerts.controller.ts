@@ -42,7 +42,7 @@ export class ResolveAlertsController {
 
   @AdminOnly()
   @Put('alerts/resolve')
-  async resolveMany(
+  async resolveAlerts(
     @CurrentUser() user: AuthUser,
     @Body() body: ResolveAlertsBody,
   ): Promise<ResolveAlertsAnswer> {

@@ -23,7 +23,7 @@ export class CountAlertTypesController {
 
   /** Every alert type with how many visible alerts of it match; 0 when none. */
   @Get('alert_types/count')
-  async alertTypesCount(@CurrentUser() user: AuthUser, @Query() query: AlertTypesCountQuery) {
+  async countAlertTypes(@CurrentUser() user: AuthUser, @Query() query: AlertTypesCountQuery) {
     const window = boundedWindow(query.from, query.to, 'from', 'to');
     const store = await this.asOf.readStore(query.as_of, this.store);
     const counts = await tallyAlerts(store, user.organizationId, query, window, 'code');

@@ -25,7 +25,7 @@ export class CountAlertsController {
    * alerts. Unlike the original, `data_collector[]` narrows every variant. Read from the hourly counters.
    */
   @Get('alerts/count')
-  async count(@CurrentUser() user: AuthUser, @Query() query: CountAlertsQuery) {
+  async countAlerts(@CurrentUser() user: AuthUser, @Query() query: CountAlertsQuery) {
     const window = timeWindow(query.created_at, 'created_at');
     const grouping = query.group_by === 'TOTAL' ? 'total' : query.group_by === 'HOUR' ? 'hour' : 'day';
     const store = await this.asOf.readStore(query.as_of, this.store);

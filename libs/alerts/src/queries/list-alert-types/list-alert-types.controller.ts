@@ -10,7 +10,7 @@ import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter
 @UseFilters(SpecValidationFilter)
 export class ListAlertTypesController {
   @Get('alert_types')
-  alertTypes() {
+  listAlertTypes() {
     return ALERT_CATALOGUE.map(alertTypeJson);
   }
 }

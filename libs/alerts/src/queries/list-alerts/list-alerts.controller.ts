@@ -28,7 +28,7 @@ export class ListAlertsController {
 
   /** A bare list (docs/api.md §6): totals come from alerts/count?group_by=TOTAL. `page` is 0-based. */
   @Get('alerts')
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListAlertsQuery) {
+  async listAlerts(@CurrentUser() user: AuthUser, @Query() query: ListAlertsQuery) {
     const sort = alertOrder(query.order_by);
     const store = await this.asOf.readStore(query.as_of, this.store);
     const filter = await visibleAlertFilter(

@@ -20,7 +20,7 @@ export class AddAppKeysController {
   @AdminOnly()
   @Post('app_keys')
   @HttpCode(200)
-  async add(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+  async addAppKeys(@CurrentUser() user: AuthUser, @Body() body: unknown) {
     const keys = parseAppKeysRequest(body);
     const result = await this.commands.execute<AddAppKeysCommand, AddAppKeysResult>(
       new AddAppKeysCommand(user.organizationId, user.userId, keys),

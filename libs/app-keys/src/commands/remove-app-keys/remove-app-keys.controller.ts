@@ -19,7 +19,7 @@ export class RemoveAppKeysController {
   /** `body` is typed unknown so the global pipe leaves it to parseAppKeysRequest. */
   @AdminOnly()
   @Delete('app_keys')
-  async remove(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+  async removeAppKeys(@CurrentUser() user: AuthUser, @Body() body: unknown) {
     const keys = parseAppKeysRequest(body);
     const result = await this.commands.execute<RemoveAppKeysCommand, RemoveAppKeysResult>(
       new RemoveAppKeysCommand(user.organizationId, user.userId, keys),

@@ -13,7 +13,7 @@ export class ListAppKeysController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('app_keys')
-  async list(@CurrentUser() user: AuthUser) {
+  async listAppKeys(@CurrentUser() user: AuthUser) {
     const docs = await this.store
       .collection<AppKeyView>(APP_KEYS)
       .find({ organizationId: user.organizationId }, { sort: [['keyId', 'asc']] });

@@ -11,7 +11,7 @@ export class ListKeyAuditQueueController {
 
   /** Devices of the organisation whose join requests wait for the AppKey audit (the Policies screen's keys section). */
   @Get('app_keys/audit_queue')
-  async auditQueue(@CurrentUser() user: AuthUser) {
+  async listKeyAuditQueue(@CurrentUser() user: AuthUser) {
     return { pending_devices: await this.keyAudit.pendingDevices(user.organizationId) };
   }
 }

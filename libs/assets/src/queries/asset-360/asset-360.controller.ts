@@ -22,7 +22,7 @@ export class Asset360Controller {
   ) {}
 
   @Get('inventory/:asset_type/:id')
-  async view(
+  async getAsset360(
     @CurrentUser() user: AuthUser,
     @Param('asset_type') type: string,
     @Param('id') id: string,

@@ -35,7 +35,7 @@ export class AssetAlertsController {
   ) {}
 
   @Get('inventory/:asset_type/:id/alerts')
-  async alerts(
+  async listAssetAlerts(
     @CurrentUser() user: AuthUser,
     @Param('asset_type') type: string,
     @Param('id') id: string,

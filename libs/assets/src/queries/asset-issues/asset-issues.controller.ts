@@ -37,7 +37,7 @@ export class AssetIssuesController {
   ) {}
 
   @Get('inventory/:asset_type/:id/issues')
-  async issues(
+  async listAssetIssues(
     @CurrentUser() user: AuthUser,
     @Param('asset_type') type: string,
     @Param('id') id: string,

@@ -29,7 +29,7 @@ export class CountInventoryController {
   ) {}
 
   @Get('inventory/count/:grouping')
-  async count(
+  async countInventory(
     @CurrentUser() user: AuthUser,
     @Param(
       'grouping',

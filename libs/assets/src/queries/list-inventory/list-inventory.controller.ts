@@ -23,7 +23,7 @@ export class ListInventoryController {
 
   /** Paging style B: `{assets, total_pages, total_items}` (docs/api.md §10); as at `as_of` when given. */
   @Get('inventory/list')
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListInventoryQuery) {
+  async listInventory(@CurrentUser() user: AuthUser, @Query() query: ListInventoryQuery) {
     requireMember(user);
     const order = parseOrder(query.order_by, INVENTORY_ORDER_FIELDS);
     if (order !== null && 'error' in order) throw badRequest(order.error);

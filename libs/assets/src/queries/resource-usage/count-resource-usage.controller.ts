@@ -28,7 +28,7 @@ export class CountResourceUsageController {
   ) {}
 
   @Get('resource_usage/count/:grouping')
-  async count(
+  async countResourceUsage(
     @CurrentUser() user: AuthUser,
     @Param(
       'grouping',

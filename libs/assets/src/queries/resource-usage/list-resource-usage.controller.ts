@@ -23,7 +23,7 @@ export class ListResourceUsageController {
 
   /** Paging style B: `{assets, total_pages, total_items}` (docs/api.md §13); as at `as_of` when given. */
   @Get('resource_usage/list')
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListResourceUsageQuery) {
+  async listResourceUsage(@CurrentUser() user: AuthUser, @Query() query: ListResourceUsageQuery) {
     requireMember(user);
     const order = parseOrder(query.order_by, USAGE_ORDER_FIELDS);
     if (order !== null && 'error' in order) throw badRequest(order.error);

@@ -31,7 +31,7 @@ export class ResourceUsageDetailController {
   ) {}
 
   @Get('resource_usage/:asset_type/:id')
-  async detail(
+  async getResourceUsageDetail(
     @CurrentUser() user: AuthUser,
     @Param('asset_type') type: string,
     @Param('id') id: string,

@@ -21,7 +21,7 @@ export class SearchAssetsController {
   ) {}
 
   @Get('assets/search')
-  async search(@CurrentUser() user: AuthUser, @Query() query: SearchAssetsQuery) {
+  async searchAssets(@CurrentUser() user: AuthUser, @Query() query: SearchAssetsQuery) {
     requireMember(user);
     const term = query.search_param?.trim().toLowerCase() ?? '';
     const store = await this.asOf.readStore(query.as_of, this.store);

@@ -23,7 +23,7 @@ export class CountDevicesController {
   ) {}
 
   @Get('devices/count')
-  async count(@CurrentUser() user: AuthUser, @Query() query: CountDevicesQuery) {
+  async countDevices(@CurrentUser() user: AuthUser, @Query() query: CountDevicesQuery) {
     const window = windowAsOf(
       timeWindow(query.last_up_timestamp, 'last_up_timestamp'),
       this.asOf.moment(query.as_of),

@@ -19,7 +19,7 @@ export class CountPacketsController {
   ) {}
 
   @Get('packets/count')
-  async count(@CurrentUser() user: AuthUser, @Query() query: CountPacketsQuery) {
+  async countPackets(@CurrentUser() user: AuthUser, @Query() query: CountPacketsQuery) {
     const window = windowAsOf(timeWindow(query.date, 'date'), this.asOf.moment(query.as_of));
     await checkDataSourceAccess(this.store, user.organizationId, query.data_collector);
     const { organizationId } = user;

@@ -16,7 +16,7 @@ export class ListDevicesController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('devices')
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListDevicesQuery) {
+  async listDevices(@CurrentUser() user: AuthUser, @Query() query: ListDevicesQuery) {
     const window = timeWindow(query.last_up_timestamp, 'last_up_timestamp');
     const filter: Filter = { organizationId: user.organizationId, type: 'device' };
     if (window.gte !== undefined || window.lte !== undefined) {

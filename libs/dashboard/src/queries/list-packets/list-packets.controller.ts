@@ -19,7 +19,7 @@ export class ListPacketsController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('packets')
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListPacketsQuery) {
+  async listPackets(@CurrentUser() user: AuthUser, @Query() query: ListPacketsQuery) {
     const window = timeWindow(query.date, 'date');
     const filter: Filter = { organizationId: user.organizationId };
     if (window.gte !== undefined || window.lte !== undefined) {

@@ -21,7 +21,7 @@ export class ChangeDataSourceStatusController {
   /** Answers the data source as it is once the change is recorded. */
   @AdminOnly()
   @Patch('data_collectors/:id')
-  async changeStatus(
+  async changeDataSourceStatus(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIntPipe) id: number,
     @Body() body: StatusBody,

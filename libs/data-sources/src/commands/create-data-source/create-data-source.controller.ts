@@ -18,7 +18,7 @@ export class CreateDataSourceController {
   @AdminOnly()
   @Post('data_collectors')
   @HttpCode(200)
-  async create(@CurrentUser() user: AuthUser, @Body() body: DataSourceRequest) {
+  async createDataSource(@CurrentUser() user: AuthUser, @Body() body: DataSourceRequest) {
     const id = await this.commands.execute<CreateDataSourceCommand, number>(
       new CreateDataSourceCommand(user.organizationId, user.userId, body),
     );

@@ -16,7 +16,7 @@ export class DeleteDataSourceController {
 
   @AdminOnly()
   @Delete('data_collectors/:id')
-  async remove(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
+  async deleteDataSource(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
     await this.commands.execute(new DeleteDataSourceCommand(id, user.organizationId, user.userId));
     await this.readModels.settled();
     return { message: 'Data Collector Removed Successfully', id };

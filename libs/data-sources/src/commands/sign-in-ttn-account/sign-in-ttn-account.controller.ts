@@ -22,10 +22,22 @@ export class SignInTtnAccountController {
     private readonly gateways: TtnAccountGateways,
   ) {}
 
+  /** The original console's route, which signs in to a TTN v2 account as well. */
   @AdminOnly()
-  @Post(['ttn_credentials', 'ttn_v2_credentials'])
+  @Post('ttn_credentials')
   @HttpCode(200)
-  async credentials(@CurrentUser() user: AuthUser, @Body() body: TtnCredentialsRequest) {
+  signInTtnAccount(@CurrentUser() user: AuthUser, @Body() body: TtnCredentialsRequest) {
+    return this.signIn(user, body);
+  }
+
+  @AdminOnly()
+  @Post('ttn_v2_credentials')
+  @HttpCode(200)
+  signInTtnV2Account(@CurrentUser() user: AuthUser, @Body() body: TtnCredentialsRequest) {
+    return this.signIn(user, body);
+  }
+
+  private async signIn(user: AuthUser, body: TtnCredentialsRequest) {
     if (!body.user || !body.password) throw bad('TTN credentials not provided');
     if (!body.ip) throw bad('URL invalid');
     const baseUrl = serverBaseUrl({ host: body.ip, port: body.port ?? null, ssl: body.ssl ?? true });

@@ -30,7 +30,7 @@ export class StartConnectionTestController {
   @AdminOnly()
   @Post('data_collectors/test')
   @HttpCode(200)
-  async startTest(
+  async startConnectionTest(
     @CurrentUser() user: AuthUser,
     @Body() body: DataSourceRequest,
     @Query() query: StartTestQuery,

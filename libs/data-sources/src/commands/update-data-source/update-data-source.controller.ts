@@ -17,7 +17,7 @@ export class UpdateDataSourceController {
 
   @AdminOnly()
   @Put('data_collectors/:id')
-  async update(
+  async updateDataSource(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIntPipe) id: number,
     @Body() body: DataSourceRequest,

@@ -12,7 +12,7 @@ export class CountDataSourcesController {
 
   /** Data sources that are not disabled. */
   @Get('data_collectors/count')
-  async count(@CurrentUser() user: AuthUser) {
+  async countDataSources(@CurrentUser() user: AuthUser) {
     const filter = { organizationId: user.organizationId, deleted: false, status: { $ne: 'DISABLED' } };
     return { count: await this.store.collection<DataSourceView>(DATA_SOURCES).count(filter) };
   }

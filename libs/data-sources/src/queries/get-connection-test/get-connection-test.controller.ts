@@ -14,7 +14,7 @@ export class GetConnectionTestController {
 
   @AdminOnly()
   @Get('data_collectors/test')
-  testResult(@CurrentUser() user: AuthUser, @Query() query: TestQuery) {
+  getConnectionTest(@CurrentUser() user: AuthUser, @Query() query: TestQuery) {
     const outcome = this.tests.result(query.data_collector_id, user.organizationId);
     if (outcome === undefined) throw notFound();
     if (outcome === null)

@@ -12,7 +12,7 @@ export class GetDataSourceController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('data_collectors/:id')
-  async get(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
+  async getDataSource(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
     return readDataSource(this.store, user.organizationId, id);
   }
 }

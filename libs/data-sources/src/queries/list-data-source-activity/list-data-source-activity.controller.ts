@@ -16,7 +16,7 @@ export class ListDataSourceActivityController {
 
   /** The newest packet time of each data source with traffic in the last 4 hours. */
   @Get('data_collectors/activity')
-  async activity(@CurrentUser() user: AuthUser) {
+  async listDataSourceActivity(@CurrentUser() user: AuthUser) {
     const since = new Date(Date.now() - RECENT_ACTIVITY_MS).toISOString();
     const rows = await this.store
       .collection<DataSourceActivity>(DATA_SOURCE_ACTIVITY)

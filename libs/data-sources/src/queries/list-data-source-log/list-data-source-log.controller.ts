@@ -17,7 +17,7 @@ export class ListDataSourceLogController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('data_collectors/:id/log')
-  async log(
+  async listDataSourceLog(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIntPipe) id: number,
     @Query() query: PageQuery,

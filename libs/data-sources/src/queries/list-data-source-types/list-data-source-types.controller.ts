@@ -7,7 +7,7 @@ import { DATA_SOURCE_TYPES } from '../../domain/data-source-types';
 @Controller('api/v1.0')
 export class ListDataSourceTypesController {
   @Get('data_collector_types')
-  types() {
+  listDataSourceTypes() {
     return DATA_SOURCE_TYPES.map(({ id, type, name }) => ({ id, type, name }));
   }
 }

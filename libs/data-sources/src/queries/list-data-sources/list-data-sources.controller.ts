@@ -6,7 +6,7 @@ import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { dataSourceListJson } from '../../projection/data-source.json';
+import { dataSourceListJson } from '@lorawatch/domain/data-source.json';
 import { setPagingHeaders } from '../shared/paging-headers';
 import { ListDataSourcesQuery } from './list-data-sources.query';
 
@@ -18,7 +18,7 @@ export class ListDataSourcesController {
 
   /** With `include_count=true` each item also gets `count`: its visible alerts in the window (docs/api.md §4). */
   @Get('data_collectors')
-  async list(
+  async listDataSources(
     @CurrentUser() user: AuthUser,
     @Query() query: ListDataSourcesQuery,
     @Res({ passthrough: true }) response: Response,

@@ -11,7 +11,7 @@ export class ListTtnAccountGatewaysController {
   constructor(private readonly gateways: TtnAccountGateways) {}
 
   @Get('user_gateways')
-  userGateways(@CurrentUser() user: AuthUser) {
+  listTtnAccountGateways(@CurrentUser() user: AuthUser) {
     const gateways = this.gateways.of(user.userId);
     if (!gateways) throw new NotFoundException({ error: 'not found', message: 'Not found' });
     return gateways.map(({ id, description }) => ({ id, description }));

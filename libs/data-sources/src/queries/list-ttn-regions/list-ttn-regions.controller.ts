@@ -7,7 +7,7 @@ import { TTN_REGIONS } from '../../domain/ttn-regions';
 @Controller('api/v1.0')
 export class ListTtnRegionsController {
   @Get('data_collectors/ttn_regions')
-  regions() {
+  listTtnRegions() {
     return TTN_REGIONS;
   }
 }

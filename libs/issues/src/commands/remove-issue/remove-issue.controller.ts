@@ -20,7 +20,7 @@ export class RemoveIssueController {
   @HttpCode(200)
   // Nest sends a bare number as text; the contract's body is the JSON number.
   @Header('content-type', 'application/json; charset=utf-8')
-  async remove(@CurrentUser() user: AuthUser, @Body() body: RemoveIssueBody): Promise<number> {
+  async removeIssue(@CurrentUser() user: AuthUser, @Body() body: RemoveIssueBody): Promise<number> {
     await this.commands.execute(new RemoveIssueCommand(body.id, user, body.comment ?? null));
     await this.readModels.settled();
     return 200;

@@ -32,7 +32,7 @@ export class CountIssueDevicesController {
    * whole buckets from the counters, the partial ones at the window's bounds from their few issues.
    */
   @Get('quarantined_devices/devices_count')
-  async devicesCount(@CurrentUser() user: AuthUser, @Query() query: CountIssueDevicesQuery) {
+  async countIssueDevices(@CurrentUser() user: AuthUser, @Query() query: CountIssueDevicesQuery) {
     const store = await this.asOf.readStore(query.as_of, this.store);
     const filter = await issueFilter(store, user.organizationId, query);
     const issues = store.collection<IssueView>(ISSUES);

@@ -21,7 +21,7 @@ export class CountIssuesController {
   ) {}
 
   @Get('quarantined_devices/count')
-  async count(@CurrentUser() user: AuthUser, @Query() query: CountIssuesQuery) {
+  async countIssues(@CurrentUser() user: AuthUser, @Query() query: CountIssuesQuery) {
     const store = await this.asOf.readStore(query.as_of, this.store);
     const issues = store.collection<IssueView>(ISSUES);
     const filter = await issueFilter(store, user.organizationId, query);

@@ -30,7 +30,7 @@ export class ListIssuesController {
   ) {}
 
   @Get('quarantined_devices')
-  async list(@CurrentUser() user: AuthUser, @Query() query: ListIssuesQuery) {
+  async listIssues(@CurrentUser() user: AuthUser, @Query() query: ListIssuesQuery) {
     const sort = parseOrderBy(query.order_by, SORTABLE, ['since', 'desc']);
     if ('error' in sort) throw badRequest(sort.error);
     const paging =

@@ -19,7 +19,7 @@ export class ActivateEmailController {
   @Public()
   @Put('email_activation/:token')
   @HttpCode(200)
-  email(@Param('token') token: string) {
+  activateNotificationEmail(@Param('token') token: string) {
     return activateDestination(this.commands, this.readModels, 'email', token);
   }
 }

@@ -19,7 +19,7 @@ export class ActivatePhoneController {
   @Public()
   @Put('phone_activation/:token')
   @HttpCode(200)
-  phone(@Param('token') token: string) {
+  activateNotificationPhone(@Param('token') token: string) {
     return activateDestination(this.commands, this.readModels, 'phone', token);
   }
 }

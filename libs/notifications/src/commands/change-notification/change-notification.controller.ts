@@ -33,7 +33,11 @@ export class ChangeNotificationController {
   ) {}
 
   @Patch(':id')
-  async markRead(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: ReadAtBody) {
+  async setNotificationRead(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: ReadAtBody,
+  ) {
     const view = await ownNotification(this.store, user, id);
     const readAt = parseReadAt(body.readAt);
     if (readAt === undefined) throw badRequest('Bad value for readAt field');

@@ -22,7 +22,7 @@ export class DeleteNotificationController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+  async deleteNotification(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
     const view = await ownNotification(this.store, user, id);
     await this.commands.execute(new ChangeNotificationCommand(user, view.id, 'delete'));
     await this.readModels.settled();

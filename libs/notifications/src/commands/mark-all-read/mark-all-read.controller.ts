@@ -25,7 +25,7 @@ export class MarkAllReadController {
 
   @Post('read_all')
   @HttpCode(200)
-  async markAllRead(@CurrentUser() user: AuthUser): Promise<{ count: number }> {
+  async markAllNotificationsRead(@CurrentUser() user: AuthUser): Promise<{ count: number }> {
     const unread = await this.store
       .collection<NotificationView>(NOTIFICATIONS)
       .find({ userId: user.userId, organizationId: user.organizationId, readAt: null });

@@ -21,7 +21,11 @@ export class SetPreferencesController {
   ) {}
 
   @Put('preferences')
-  async save(@CurrentUser() user: AuthUser, @Body() body: PreferencesDto, @Res() response: Response) {
+  async setNotificationPreferences(
+    @CurrentUser() user: AuthUser,
+    @Body() body: PreferencesDto,
+    @Res() response: Response,
+  ) {
     const answer = await this.commands.execute<SetPreferencesCommand, { warning: string } | null>(
       new SetPreferencesCommand(user, body),
     );

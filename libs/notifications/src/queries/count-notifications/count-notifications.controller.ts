@@ -14,7 +14,7 @@ export class CountNotificationsController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('count')
-  async count(@CurrentUser() user: AuthUser) {
+  async countNotifications(@CurrentUser() user: AuthUser) {
     const count = await this.store
       .collection<NotificationView>(NOTIFICATIONS)
       .count({ userId: user.userId, organizationId: user.organizationId, readAt: null });

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, UseFilters } from '@nestjs/common';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
-import { dataSourceListJson } from '@lorawatch/data-sources';
+import { dataSourceListJson } from '@lorawatch/domain/data-source.json';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { defaultPreferences, type PreferencesState } from '../../domain/notification-preferences';
@@ -23,7 +23,7 @@ export class GetPreferencesController {
   ) {}
 
   @Get('preferences')
-  async get(@CurrentUser() user: AuthUser) {
+  async getNotificationPreferences(@CurrentUser() user: AuthUser) {
     const saved = await this.store
       .collection<PreferencesView>(NOTIFICATION_PREFERENCES)
       .get(String(user.userId));

@@ -20,7 +20,7 @@ export class ListMutesController {
   ) {}
 
   @Get('mutes')
-  async list(@CurrentUser() user: AuthUser): Promise<NotificationMute[]> {
+  async listMutes(@CurrentUser() user: AuthUser): Promise<NotificationMute[]> {
     const saved = await this.store
       .collection<PreferencesView>(NOTIFICATION_PREFERENCES)
       .get(String(user.userId));

@@ -22,7 +22,7 @@ export class ListNotificationsController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get()
-  async list(
+  async listNotifications(
     @CurrentUser() user: AuthUser,
     @Query() query: PageQuery,
     @Res({ passthrough: true }) response: Response,

@@ -34,7 +34,7 @@ export class CreatePolicyController {
     description:
       'Coded errors: EXISTING_NAME, MISSING_NAME, BELOW_MIN_LENGTH, EXCEED_MAX_LENGTH, MISSING_ITEMS, item errors',
   })
-  async create(
+  async createPolicy(
     @CurrentUser() user: AuthUser,
     @Query() query: CreatePolicyQuery,
     @PolicyBody() body: unknown,

@@ -28,7 +28,7 @@ export class DeletePolicyController {
       'DEFAULT_POLICY, POLICY_WITH_DATA_COLLECTORS, or FORBIDDEN for a policy that is not your own',
   })
   @ApiResponse({ status: 404, description: 'null' })
-  async remove(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<void> {
+  async deletePolicy(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<void> {
     acceptedOrThrow(
       await this.commands.execute<DeletePolicyCommand, Decision<void>>(
         new DeletePolicyCommand(id, user.organizationId, user.userId),

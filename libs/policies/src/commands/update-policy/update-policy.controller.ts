@@ -31,7 +31,7 @@ export class UpdatePolicyController {
   @ApiResponse({ status: 403, description: 'DEFAULT_POLICY, or FORBIDDEN for a policy that is not your own' })
   @ApiResponse({ status: 404, description: 'null' })
   @ApiResponse({ status: 409, description: 'Changed by someone else meanwhile' })
-  async update(
+  async updatePolicy(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIntPipe) id: number,
     @PolicyBody() body: unknown,

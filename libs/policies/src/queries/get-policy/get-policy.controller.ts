@@ -17,7 +17,7 @@ export class GetPolicyController {
   @ApiResponse({ status: 200, description: 'The policy, with an item for every alert type' })
   @ApiResponse({ status: 403, description: '[{"code":"FORBIDDEN"}]: another organization\'s policy' })
   @ApiResponse({ status: 404, description: 'null' })
-  async get(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
+  async getPolicy(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
     return acceptedOrThrow(await readPolicy(this.store, id, user.organizationId));
   }
 }

@@ -20,7 +20,7 @@ export class ListPoliciesController {
   /** Own and global policies by id, a bare list with paging headers (docs/api.md §8, §1.6 A). */
   @Get('policies')
   @ApiResponse({ status: 200, description: 'Policies; totals in the total-items and total-pages headers' })
-  async list(
+  async listPolicies(
     @CurrentUser() user: AuthUser,
     @Query() query: PageQuery,
     @Res({ passthrough: true }) response: Response,

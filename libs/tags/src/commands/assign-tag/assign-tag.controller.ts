@@ -20,7 +20,7 @@ export class AssignTagController {
 
   @Post('tags/:id/assets')
   @HttpCode(200)
-  async assign(
+  async assignTag(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIntPipe) tagId: number,
     @Body() body: AssetListBody,

@@ -17,7 +17,7 @@ export class CreateTagController {
   /** 200 with the new tag; coded 400 list for a missing, malformed or repeated name or colour. */
   @Post('tags')
   @HttpCode(200)
-  async create(@CurrentUser() user: AuthUser, @Query() query: TagQuery) {
+  async createTag(@CurrentUser() user: AuthUser, @Query() query: TagQuery) {
     const created = await this.commands.execute<CreateTagCommand, TagCreated>(
       new CreateTagCommand(user, query.name, query.color),
     );

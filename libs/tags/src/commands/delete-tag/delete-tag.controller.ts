@@ -17,7 +17,7 @@ export class DeleteTagController {
 
   @Delete('tags/:id')
   @HttpCode(200)
-  async remove(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) tagId: number) {
+  async deleteTag(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) tagId: number) {
     await this.commands.execute(new DeleteTagCommand(user, tagId));
     await this.readModels.settled();
     return { message: 'Tag deleted' };

@@ -23,7 +23,7 @@ export class UnassignTagController {
 
   @Delete('tags/:id/assets')
   @HttpCode(200)
-  async unassign(
+  async unassignTag(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIntPipe) tagId: number,
     @Body() body: AssetListBody,

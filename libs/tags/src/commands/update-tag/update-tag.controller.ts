@@ -18,7 +18,7 @@ export class UpdateTagController {
 
   @Patch('tags/:id')
   @HttpCode(200)
-  async update(
+  async updateTag(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIntPipe) tagId: number,
     @Query() query: TagQuery,

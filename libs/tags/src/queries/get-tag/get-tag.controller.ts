@@ -14,7 +14,7 @@ export class GetTagController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('tags/:id')
-  async one(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) tagId: number) {
+  async getTag(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) tagId: number) {
     requireMember(user);
     const tag = await this.store.collection<TagView>(TAGS).get(String(tagId));
     if (!tag || tag.organizationId !== user.organizationId) throw unknownTag();

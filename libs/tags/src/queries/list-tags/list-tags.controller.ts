@@ -13,7 +13,7 @@ export class ListTagsController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('tags')
-  async list(@CurrentUser() user: AuthUser) {
+  async listTags(@CurrentUser() user: AuthUser) {
     requireMember(user);
     const tags = await this.store
       .collection<TagView>(TAGS)
