@@ -50,9 +50,8 @@ const inLibs = (libs) => libs.map((lib) => `libs/${lib}`);
  */
 const CONTEXT_LEVELS = [
   ['accounts', 'app-keys', 'assets', 'console-config', 'ingest', 'policies', 'realtime'],
-  ['alerts', 'simulator', 'tags'],
-  ['audit', 'dashboard', 'data-sources', 'detection', 'issues', 'notifications'],
-  ['what-if'],
+  ['alerts', 'detection', 'simulator', 'tags'],
+  ['audit', 'dashboard', 'data-sources', 'issues', 'notifications', 'what-if'],
 ];
 const levelOf = (context) => CONTEXT_LEVELS.findIndex((level) => level.includes(context));
 const UNPLACED_CONTEXTS = CONTEXT_LIBS.filter((lib) => levelOf(lib) === -1);

@@ -3,16 +3,6 @@
  * others implement). Anything else in the context is its own; the linter refuses another context reaching past here.
  */
 export { isAlertEvent } from './alert.events';
-/**
- * The alert events' contract is the domain's (@lorawatch/domain/alert.events): these re-exports stay only for the
- * readers not moved to it yet (the detection's output and the what-if's run).
- */
-export {
-  type AlertEventPayloads,
-  AlertEventTypes,
-  type AlertRaised,
-  alertStream,
-} from '@lorawatch/domain/alert.events';
 export { alertsProjection } from './projection/alerts.projection';
 export { importanceChange, importanceOf } from './projection/followed-importance';
 export { alertCountsByDataSource } from './queries/alert-counts-by-data-source';

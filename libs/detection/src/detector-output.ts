@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { AlertEventTypes, alertStream } from '@lorawatch/alerts';
+import { AlertEventTypes, alertStream } from '@lorawatch/domain/alert.events';
 import type { IssueClearance } from '@lorawatch/detectors/detector-step';
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { type EventStore, WrongExpectedRevisionError } from '@lorawatch/event-store/event-store.port';

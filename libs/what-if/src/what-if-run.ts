@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { resourceLimits, Worker } from 'node:worker_threads';
-import { AlertEventTypes } from '@lorawatch/alerts';
+import { AlertEventTypes } from '@lorawatch/domain/alert.events';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import {
   DETECTOR_STATE,
