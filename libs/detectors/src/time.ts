@@ -59,9 +59,9 @@ function parseIsoDate(text: string): number {
 /**
  * Whether the date `date` comes before `bound`, both ISO 8601 dates the detectors have read before (a packet's date,
  * or an instant toISOString wrote). In the form toISOString writes, text order is time order as long as no field
- * rolls over into the next: with the day of the month up to 28 and the hour up to 23, the two are compared as text,
- * without reading their numbers (the frame tracker and the hourly windows run this over every frame and bucket of an
- * asset on each of its packets); any other date is read with epochMs. A date with a field out of its range never
+ * rolls over into the next (a 30 February, an hour 24): such dates are compared as text, without reading their
+ * numbers (the frame tracker and the hourly windows run this over every frame and bucket of an asset on each of its
+ * packets); any other date is read with epochMs. A date with a field out of its range that Date.parse refuses never
  * gets here: epochMs refused its packet (see epochMs).
  */
 export function isBefore(date: string, bound: string): boolean {
@@ -69,20 +69,27 @@ export function isBefore(date: string, bound: string): boolean {
   return epochMs(date) < epochMs(bound);
 }
 
-/** `YYYY-MM-DDTHH:mm:ss.sssZ` with a day of the month up to 28 and an hour up to 23: text order is time order. */
+/** `YYYY-MM-DDTHH:mm:ss.sssZ` with a day that its month has and an hour up to 23: text order is time order. */
 function isPlainIsoDate(text: string): boolean {
-  return (
-    text.length === 24 &&
-    text.charCodeAt(4) === DASH &&
-    text.charCodeAt(7) === DASH &&
-    text.charCodeAt(10) === LETTER_T &&
-    text.charCodeAt(13) === COLON &&
-    text.charCodeAt(16) === COLON &&
-    text.charCodeAt(19) === DOT &&
-    text.charCodeAt(23) === LETTER_Z &&
-    (text.charCodeAt(8) < TWO || (text.charCodeAt(8) === TWO && text.charCodeAt(9) <= EIGHT)) &&
-    (text.charCodeAt(11) < TWO || text.charCodeAt(12) <= THREE)
-  );
+  if (
+    text.length !== 24 ||
+    text.charCodeAt(4) !== DASH ||
+    text.charCodeAt(7) !== DASH ||
+    text.charCodeAt(10) !== LETTER_T ||
+    text.charCodeAt(13) !== COLON ||
+    text.charCodeAt(16) !== COLON ||
+    text.charCodeAt(19) !== DOT ||
+    text.charCodeAt(23) !== LETTER_Z ||
+    (text.charCodeAt(11) === TWO && text.charCodeAt(12) > THREE)
+  )
+    return false;
+  const day = digits(text, 8, 2);
+  return day <= 28 || day <= daysInMonth(digits(text, 0, 4), digits(text, 5, 2));
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** The number written by `length` decimal digits from `from`; -1 when one of them is not a digit. */
@@ -99,7 +106,6 @@ function digits(text: string, from: number, length: number): number {
 const ZERO = 48;
 const TWO = 50;
 const THREE = 51;
-const EIGHT = 56;
 const DASH = 45;
 const COLON = 58;
 const DOT = 46;

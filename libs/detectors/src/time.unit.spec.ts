@@ -70,6 +70,11 @@ describe('isBefore: the order of two packet dates', () => {
     // Given Date.parse's reading of 30 February (2 March) and of hour 24 (the next day)
     expect(isBefore('2026-03-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z')).toBe(true);
     expect(isBefore('2026-02-30T00:00:00.000Z', '2026-03-01T00:00:00.000Z')).toBe(false);
+    // 29 February of a common year is 1 March; of a leap year it is itself; 31 April is 1 May
+    expect(isBefore('2025-02-29T00:00:00.000Z', '2025-03-01T00:00:00.000Z')).toBe(false);
+    expect(isBefore('2024-02-29T00:00:00.000Z', '2024-03-01T00:00:00.000Z')).toBe(true);
+    expect(isBefore('2026-04-31T00:00:00.000Z', '2026-05-01T00:00:00.000Z')).toBe(false);
+    expect(isBefore('2026-05-31T00:00:00.000Z', '2026-06-01T00:00:00.000Z')).toBe(true);
     expect(isBefore('2026-12-01T24:00:00.000Z', '2026-12-02T00:00:00.001Z')).toBe(
       Date.parse('2026-12-01T24:00:00.000Z') < Date.parse('2026-12-02T00:00:00.001Z'),
     );
