@@ -102,6 +102,11 @@ export const DETECTOR_GROUP = 'detectors';
 const DETECTOR_LINGER_MS = 10;
 const DEFAULT_TICK_INTERVAL_MS = 60_000;
 /**
+ * How often a replica that holds some of the partitions only folds what other replicas' batches left waiting for the
+ * gateways and data sources whose home partition it holds (LAF-400, LAF-402 without waiting for a tick).
+ */
+const DEFAULT_FOLD_INTERVAL_MS = 1_000;
+/**
  * Gateway packets a consumer leaves waiting before a batch folds what it can (up to gatewayFoldBound) without waiting
  * for a tick: a backlog detected without ticks then never holds more than about this many in `gateway_pending`.
  */
@@ -120,6 +125,12 @@ export interface DetectionRunnerOptions {
   cacheState?: boolean;
   /** How often silent devices and gateways are looked for (LAF-401, LAF-403); 0 turns the ticks off. */
   tickIntervalMs?: number;
+  /**
+   * How often a replica holding part of the partitions folds the gateway packets and devices discovered that other
+   * replicas' batches left waiting for it (DEFAULT_FOLD_INTERVAL_MS); 0 turns it off. A runner holding every
+   * partition folds at the end of its batches and never needs it.
+   */
+  foldIntervalMs?: number;
   /** Restart back-off after a failed batch, and attempts before a packet that always fails is set aside. */
   restart?: RestartPolicy;
   /** Gateway packets left waiting before a batch folds what it can without a tick (GATEWAY_FOLD_EVERY). */
@@ -150,6 +161,7 @@ export class DetectionRunner {
   private outboxLeft = true;
   private consumer: Consumer | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private foldTimer: NodeJS.Timeout | null = null;
   private turn: Promise<unknown> = Promise.resolve();
   private readonly setAside: SetAsideOffsets;
   /** Gateway packets this runner left waiting since it last folded at the end of a batch. */
@@ -213,6 +225,15 @@ export class DetectionRunner {
       }, interval);
       this.timer.unref();
     }
+    const foldInterval = this.options.foldIntervalMs ?? DEFAULT_FOLD_INTERVAL_MS;
+    if (foldInterval > 0) {
+      this.foldTimer = setInterval(() => {
+        this.fold().catch((error: unknown) =>
+          this.logger.error(`Fold failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }, foldInterval);
+      this.foldTimer.unref();
+    }
   }
 
   async drained(): Promise<void> {
@@ -222,6 +243,8 @@ export class DetectionRunner {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.foldTimer) clearInterval(this.foldTimer);
+    this.foldTimer = null;
     await this.consumer?.stop();
     this.consumer = null;
     await this.turn;
@@ -233,6 +256,16 @@ export class DetectionRunner {
    */
   tick(): Promise<void> {
     return this.inTurn(() => this.handleTick());
+  }
+
+  /**
+   * Folds what waits for the gateways and data sources whose home partition this replica holds, as far as every
+   * partition has been detected (gatewayFoldBound), as a tick does but without judging any silence. Only for a
+   * replica holding part of the partitions: the others' batches leave packets waiting that its own batches, folding
+   * when the whole log is detected, would otherwise leave to its next tick. Public for tests.
+   */
+  fold(): Promise<void> {
+    return this.inTurn(() => this.handleFold());
   }
 
   /**
@@ -688,17 +721,58 @@ export class DetectionRunner {
     }
     await observations.flush(output, (key) => this.state(key, dirty), dirty);
     if (dirty.size === 0 && ops.length === 0 && output.size === 0) return;
-    // Fenced on every partition the tick acted for, each expected where the tick read it: a replica that took one
-    // over and moved it on since has newer state than this tick read, and nothing of the tick is written.
-    const fences = (owned ?? ends.map((_end, partition) => partition)).map((partition) => ({
+    await this.commitJudged('tick', owned ?? ends.map((_end, partition) => partition), next, sink);
+  }
+
+  private async handleFold(): Promise<void> {
+    await this.drainOutbox();
+    const owned = this.ownedPartitions();
+    if (owned === undefined || owned.length === 0 || owned.length >= this.packets.partitions) return;
+    const [gateways, discoveries] = await Promise.all([
+      this.store.collection<PendingGatewayPackets>(GATEWAY_PENDING).count(),
+      this.store.collection<PendingDiscoveries>(DISCOVERY_PENDING).count(),
+    ]);
+    if (gateways + discoveries === 0) return;
+    const [times, ends] = await Promise.all([loadPartitionEventTimes(this.store), this.packets.endOffsets()]);
+    const next = await Promise.all(
+      ends.map((_end, partition) => this.store.checkpoint(detectorCheckpoint(partition))),
+    );
+    const caughtUp = (partition: number): boolean => (next[partition] ?? 0) >= (ends[partition] ?? 0);
+    const dirty = new Map<string, unknown>();
+    const sink: Judged = {
+      dirty,
+      ops: [],
+      observations: new AssetObservationBatch(),
+      output: new PendingOutput(),
+    };
+    for (const dataSourceId of new Set(times.map((time) => time.dataSourceId))) {
+      const bound = gatewayFoldBound({ dataSourceId, times, partitions: ends.length, caughtUp });
+      if (bound !== null) await this.foldPending(dataSourceId, bound, { gateways: new Map() }, sink);
+    }
+    await sink.observations.flush(sink.output, (key) => this.state(key, dirty), dirty);
+    if (dirty.size === 0 && sink.ops.length === 0 && sink.output.size === 0) return;
+    await this.commitJudged('fold', owned, next, sink);
+  }
+
+  /**
+   * Commits what a tick or a fold judged, fenced on every partition it acted for (`partitions`), each expected where
+   * it was read (`next`): a replica that took one over and moved it on since has newer state than was read, and
+   * nothing is written nor appended; the next tick or fold judges again.
+   */
+  private async commitJudged(
+    kind: 'tick' | 'fold',
+    partitions: number[],
+    next: number[],
+    { dirty, ops, output }: Judged,
+  ): Promise<void> {
+    const fences = partitions.map((partition) => ({
       name: detectorCheckpoint(partition),
       position: next[partition] ?? 0,
       expected: next[partition] ?? 0,
     }));
-    const commit = `tick@${fences.map((fence) => offsetKey(fence.position)).join('.')}`;
     try {
       await this.commitWithOutput(
-        commit,
+        `${kind}@${fences.map((fence) => offsetKey(fence.position)).join('.')}`,
         [...stateOps(dirty), ...ops],
         output,
         (all) => this.store.commit(all, fences),
@@ -707,8 +781,10 @@ export class DetectionRunner {
     } catch (error) {
       if (!(error instanceof CheckpointFencedError)) throw error;
       this.cache.clear();
-      this.metrics.consumers.fenced(DETECTOR_GROUP, 'tick', error);
-      this.logger.warn(`Tick not written: ${error.message}; the next tick judges again`);
+      this.metrics.consumers.fenced(DETECTOR_GROUP, kind, error);
+      this.logger.warn(
+        `${kind === 'tick' ? 'Tick' : 'Fold'} not written: ${error.message}; judged again next time`,
+      );
     }
   }
 
