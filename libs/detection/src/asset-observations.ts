@@ -10,8 +10,9 @@ import {
   type ObservationMark,
 } from '@lorawatch/assets';
 import type { EventCause } from '@lorawatch/domain/event-envelope';
-import type { EventStore, NewEvent } from '@lorawatch/event-store/event-store.port';
+import type { NewEvent } from '@lorawatch/event-store/event-store.port';
 import { envelope, packetCause } from '@lorawatch/platform/aggregate';
+import type { PendingOutput } from './detection-outbox';
 
 interface Seen {
   asset: AssetView;
@@ -22,8 +23,9 @@ interface Seen {
 
 /**
  * The assets one detector batch (or tick) touched, and what of them becomes events: the latest document of each
- * asset is kept, and at the end the due ones (assets/domain/asset.events.ts, observationDue) are appended, one
- * write per partition. The marks of the last observations go into the detector state committed with the batch.
+ * asset is kept, and at the end the due ones (assets/domain/asset.events.ts, observationDue) go to the batch's
+ * output, one append per partition, after its alerts: appended once the batch has committed. The marks of the last
+ * observations go into the detector state committed with the batch.
  */
 export class AssetObservationBatch {
   private readonly latest = new Map<string, Seen>();
@@ -37,9 +39,9 @@ export class AssetObservationBatch {
     this.latest.set(asset.id, { asset, at, partition, cause: packet ? packetCause(packet) : undefined });
   }
 
-  /** Appends the due events; returns how many were appended. `dirty` receives the new marks. */
+  /** Puts the due events in `output`; returns how many. `dirty` receives the new marks. */
   async flush(
-    events: EventStore,
+    output: PendingOutput,
     state: (key: string) => Promise<unknown>,
     dirty: Map<string, unknown>,
   ): Promise<number> {
@@ -64,7 +66,7 @@ export class AssetObservationBatch {
     }
     let count = 0;
     for (const [partition, batch] of byPartition) {
-      await events.append(assetObservationStream(partition), batch, 'any');
+      output.append(assetObservationStream(partition), batch);
       count += batch.length;
     }
     this.latest.clear();

@@ -1,18 +1,23 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
+import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
 import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import { createChirpstackV3Parser } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-parser';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SET_ASIDE_RECORDS } from '@lorawatch/ops/set-aside-records';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { CheckpointFencedError, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ReplicaStore } from '@lorawatch/read-store/testing/replica-store';
+import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
+import { DETECTION_OUTBOX, type OutboxDoc } from './detection-outbox';
 import { DETECTOR_GROUP, DetectionRunner, detectorCheckpoint } from './detection-runner';
 import { readDataSourceWatermark } from './event-time-watermark';
 import { PolicyProvider } from './policy-provider';
+import { PausingStore } from './testing/pausing-store';
 import { simulatedPackets } from './testing/simulated-packets';
 
 const CHECKPOINT = detectorCheckpoint(0);
@@ -148,7 +153,132 @@ describe('a detector replica that stalls past its session', () => {
     );
     await a.stop();
   });
+  const raisedIds = async (): Promise<string[]> =>
+    (await events.readAll())
+      .filter((event) => event.type === 'AlertRaised')
+      .map((event) => (event.data as AlertDraft).id);
+  const fencedCount = async (metrics: Metrics): Promise<string> =>
+    metrics.registry.getSingleMetricAsString('lorawatch_checkpoint_fenced_total');
+
+  /**
+   * A replica reads its checkpoint and pauses before it reads the states (past its session): B detects the same
+   * packets and moves the partition on. A resumes and judges those packets again on the states B left, which raises
+   * alerts no single runner would (frames it has already seen, a second time). Its commit is fenced, and since its
+   * alerts wait in the outbox of that commit, none of them reaches the event store.
+   */
+  it('appends nothing of a batch judged on states another replica moved on', async () => {
+    const packets = simulatedPackets({ devices: 10, seed: 19, atLeast: 900 }).slice(0, 900);
+    const [early, late] = [packets.slice(0, 600), packets.slice(600)];
+    await log.append(early);
+    const storeA = new PausingStore(store);
+    const metricsA = new Metrics();
+    const a = replica(storeA, metricsA, false);
+    a.start();
+    await a.drained();
+    expect(await store.checkpoint(CHECKPOINT)).toBe(early.length);
+    const pause = storeA.pauseAfterReading(CHECKPOINT);
+    await log.append(late);
+    await pause.holding;
+
+    const b = replica(store, new Metrics(), false);
+    b.start();
+    await b.drained();
+    await b.stop();
+    expect(await store.checkpoint(CHECKPOINT)).toBe(packets.length);
+    const recorded = await raisedIds();
+
+    pause.resume();
+    await until(async () => (await fencedCount(metricsA)).includes(`consumer="${DETECTOR_GROUP}"} 1`));
+    await a.drained();
+    await a.stop();
+
+    expect(await raisedIds()).toEqual(recorded);
+    const expected = runDetection(packets, new PolicyRules([])).alerts.map((alert) => alert.id);
+    expect(new Set(recorded)).toEqual(new Set(expected));
+    expect(recorded).toHaveLength(expected.length);
+    expect(await store.collection(DETECTION_OUTBOX).count()).toBe(0);
+    expect(await store.checkpoint(CHECKPOINT)).toBe(packets.length);
+  });
+
+  /**
+   * A tick judges a device silent at the watermark it read (the device sent nothing for an hour), then stalls before
+   * its commit while B detects the packets that follow (the device is back) and ticks itself. The stalled tick's
+   * LAF-401 is in its commit's outbox; fenced, that commit writes nothing and the alert is never appended.
+   */
+  it('appends nothing of a tick whose commit is fenced', async () => {
+    const { packets, silenced, split } = deviceBackAfterSilence();
+    const early = packets.filter((packet) => Date.parse(packet.date) < split);
+    const late = packets.filter((packet) => Date.parse(packet.date) >= split);
+    await log.append(early);
+    const first = replica(store, new Metrics(), false);
+    first.start();
+    await first.drained();
+    await first.stop();
+
+    const storeA = new PausingStore(store);
+    const metricsA = new Metrics();
+    const a = replica(storeA, metricsA, false);
+    const pause = storeA.pauseCommit(CHECKPOINT);
+    const ticking = a.tick();
+    await pause.holding;
+    const judged = storeA.held
+      .filter((op) => op.op === 'upsert' && op.collection === DETECTION_OUTBOX.name)
+      .map((op) => (op.op === 'upsert' ? (op.doc as OutboxDoc).entry : null));
+    expect(judged).toContainEqual({
+      kind: 'alert',
+      alert: expect.objectContaining({ code: 'LAF-401', devEui: silenced }),
+    });
+
+    const b = replica(store, new Metrics(), false);
+    await log.append(late);
+    b.start();
+    await b.drained();
+    await b.tick();
+    await b.stop();
+    const newer = await readDataSourceWatermark(store, 1);
+
+    pause.resume();
+    await ticking;
+    expect(await fencedCount(metricsA)).toContain(`consumer="${DETECTOR_GROUP}"} 1`);
+    await a.stop();
+    const silences = (await events.readAll())
+      .filter((event) => event.type === 'AlertRaised')
+      .map((event) => event.data as AlertDraft)
+      .filter((alert) => alert.code === 'LAF-401');
+    expect(silences).toEqual([]);
+    expect(await readDataSourceWatermark(store, 1)).toEqual(newer);
+    expect(await store.collection(DETECTION_OUTBOX).count()).toBe(0);
+  });
 });
+
+/**
+ * Three hours of a six-device network (real frames, application events naming every frame's device) in which one
+ * device sends nothing from the first hour to the middle of the third; `split` (two hours in) falls in its silence.
+ */
+function deviceBackAfterSilence(): { packets: Packet[]; silenced: string; split: number } {
+  const HOUR = 3_600_000;
+  const simulator = new NetworkSimulator({ devices: 6, gateways: 1, seed: 23, applicationEvents: true });
+  const start = simulator.startTime.getTime();
+  const silenced = simulator.deviceProfiles().find((device) => device.activation === 'otaa')?.devEui;
+  if (silenced === undefined) throw new Error('no OTAA device simulated');
+  const parse = createChirpstackV3Parser();
+  const packets: Packet[] = [];
+  for (;;) {
+    const messages = simulator.next().filter((message) => !message.retain);
+    if (messages.length > 0 && messages[0].at.getTime() > start + 3 * HOUR) break;
+    for (const message of messages) {
+      const at = message.at.getTime();
+      if (message.devEui === silenced && at >= start + HOUR && at < start + 2.5 * HOUR) continue;
+      const outcome = parse(message.topic, message.payload, {
+        dataSourceId: 1,
+        organizationId: 1,
+        receivedAt: message.at.toISOString(),
+      });
+      if (outcome.kind === 'packets') packets.push(...outcome.packets);
+    }
+  }
+  return { packets, silenced, split: start + 2 * HOUR };
+}
 
 async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

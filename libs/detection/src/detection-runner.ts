@@ -51,6 +51,7 @@ import {
 } from '@lorawatch/read-store/read-store.port';
 import { importExistingAssets } from './asset-import';
 import { AssetObservationBatch } from './asset-observations';
+import { DetectionOutbox, outboxOps, PendingOutput } from './detection-outbox';
 import { DetectorOutput } from './detector-output';
 import {
   advanceHeartbeat,
@@ -101,6 +102,11 @@ export const DETECTOR_GROUP = 'detectors';
 const DETECTOR_LINGER_MS = 10;
 const DEFAULT_TICK_INTERVAL_MS = 60_000;
 /**
+ * How often a replica that holds some of the partitions only folds what other replicas' batches left waiting for the
+ * gateways and data sources whose home partition it holds (LAF-400, LAF-402 without waiting for a tick).
+ */
+const DEFAULT_FOLD_INTERVAL_MS = 1_000;
+/**
  * Gateway packets a consumer leaves waiting before a batch folds what it can (up to gatewayFoldBound) without waiting
  * for a tick: a backlog detected without ticks then never holds more than about this many in `gateway_pending`.
  */
@@ -119,6 +125,12 @@ export interface DetectionRunnerOptions {
   cacheState?: boolean;
   /** How often silent devices and gateways are looked for (LAF-401, LAF-403); 0 turns the ticks off. */
   tickIntervalMs?: number;
+  /**
+   * How often a replica holding part of the partitions folds the gateway packets and devices discovered that other
+   * replicas' batches left waiting for it (DEFAULT_FOLD_INTERVAL_MS); 0 turns it off. A runner holding every
+   * partition folds at the end of its batches and never needs it.
+   */
+  foldIntervalMs?: number;
   /** Restart back-off after a failed batch, and attempts before a packet that always fails is set aside. */
   restart?: RestartPolicy;
   /** Gateway packets left waiting before a batch folds what it can without a tick (GATEWAY_FOLD_EVERY). */
@@ -126,10 +138,12 @@ export interface DetectionRunnerOptions {
 }
 
 /**
- * Feeds packets from the packet log through the detector sagas. Per partition batch: alerts and issue clearances
- * are appended (idempotent: deterministic ids, streams created with no_stream), then the sagas' state, the asset
- * read model and the partition's next offset are committed in one transaction. A crash in between re-runs the
- * batch from the committed state, which yields the same alerts, so none is lost or doubled.
+ * Feeds packets from the packet log through the detector sagas. Per partition batch: the sagas' state, the asset
+ * read model, the partition's next offset and what the batch decided to append (alerts, issue clearances, asset
+ * events: the detection outbox) are committed in one fenced transaction; only then is that output appended to the
+ * event store, and taken out of the outbox. A fenced commit (another replica moved the partition on) writes and
+ * appends nothing; a stop between the commit and the appends leaves them in the outbox, appended at the next start
+ * (idempotent: deterministic ids, streams created with no_stream), so none is lost or doubled.
  *
  * A clock tick looks for assets whose silence deadline is at or before their watermark (event time, less the
  * allowed lateness: docs/architecture.md §9) and runs the tick detectors on them at that watermark. Ticks and
@@ -142,9 +156,12 @@ export interface DetectionRunnerOptions {
 export class DetectionRunner {
   private readonly logger = new Logger('Detection');
   private readonly cache = new Map<string, unknown>();
-  private readonly output: DetectorOutput;
+  private readonly outbox: DetectionOutbox;
+  /** Whether the outbox may hold output committed but not appended (at start, and after a failed append). */
+  private outboxLeft = true;
   private consumer: Consumer | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private foldTimer: NodeJS.Timeout | null = null;
   private turn: Promise<unknown> = Promise.resolve();
   private readonly setAside: SetAsideOffsets;
   /** Gateway packets this runner left waiting since it last folded at the end of a batch. */
@@ -158,7 +175,7 @@ export class DetectionRunner {
     private readonly metrics: Metrics,
     private readonly options: DetectionRunnerOptions = {},
   ) {
-    this.output = new DetectorOutput(events, metrics);
+    this.outbox = new DetectionOutbox(store, new DetectorOutput(events, metrics));
     store.collection<StateDoc>(DETECTOR_STATE);
     store.collection<DataSourceActivity>(DATA_SOURCE_ACTIVITY);
     store.collection<SilenceWatch>(SILENCE_WATCH);
@@ -167,6 +184,13 @@ export class DetectionRunner {
   }
 
   start(): void {
+    // What an earlier process committed and did not append, before anything else (and again before each batch and
+    // tick until it has been appended).
+    void this.inTurn(() => this.drainOutbox()).catch((error: unknown) =>
+      this.logger.error(
+        `Detector output not appended: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
     // Stores from before the asset events: their inventory is recorded once, before the first batch.
     void this.inTurn(() => importExistingAssets(this.events, this.store)).catch((error: unknown) =>
       this.logger.error(`Asset import failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -201,6 +225,15 @@ export class DetectionRunner {
       }, interval);
       this.timer.unref();
     }
+    const foldInterval = this.options.foldIntervalMs ?? DEFAULT_FOLD_INTERVAL_MS;
+    if (foldInterval > 0) {
+      this.foldTimer = setInterval(() => {
+        this.fold().catch((error: unknown) =>
+          this.logger.error(`Fold failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      }, foldInterval);
+      this.foldTimer.unref();
+    }
   }
 
   async drained(): Promise<void> {
@@ -210,6 +243,8 @@ export class DetectionRunner {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.foldTimer) clearInterval(this.foldTimer);
+    this.foldTimer = null;
     await this.consumer?.stop();
     this.consumer = null;
     await this.turn;
@@ -224,12 +259,52 @@ export class DetectionRunner {
   }
 
   /**
+   * Folds what waits for the gateways and data sources whose home partition this replica holds, as far as every
+   * partition has been detected (gatewayFoldBound), as a tick does but without judging any silence. Only for a
+   * replica holding part of the partitions: the others' batches leave packets waiting that its own batches, folding
+   * when the whole log is detected, would otherwise leave to its next tick. Public for tests.
+   */
+  fold(): Promise<void> {
+    return this.inTurn(() => this.handleFold());
+  }
+
+  /**
    * Detects one batch of a partition's records, in offset order, as the consumer would hand it: for runs that read
    * the log themselves (the what-if sandbox) instead of through a consumer group.
    */
   detectBatch(batch: LogRecord[], partition: number): Promise<void> {
     if (batch.length === 0) return Promise.resolve();
     return this.inTurn(() => this.handleBatch(batch, partition));
+  }
+
+  private async drainOutbox(): Promise<void> {
+    if (!this.outboxLeft) return;
+    await this.outbox.drain();
+    this.outboxLeft = false;
+  }
+
+  /**
+   * Commits `ops` with the output the batch or tick decided (under `commit`, a key naming it), then appends that
+   * output. `write` makes the commit (fenced); when it throws, nothing is appended. `committed` runs as soon as it
+   * has committed (the state is remembered then): an append that fails afterwards leaves the output in the outbox,
+   * appended before the next batch or tick.
+   */
+  private async commitWithOutput(
+    commit: string,
+    ops: WriteOp[],
+    output: PendingOutput,
+    write: (ops: WriteOp[]) => Promise<void>,
+    committed: () => void,
+  ): Promise<void> {
+    const docs = output.docs(commit);
+    await write([...ops, ...outboxOps(docs)]);
+    committed();
+    try {
+      await this.outbox.deliver(docs);
+    } catch (error) {
+      this.outboxLeft = true;
+      throw error;
+    }
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -240,6 +315,7 @@ export class DetectionRunner {
 
   /** `end`: the partition's end offset as the read of the batch saw it, when the log tells it (BatchContext). */
   private async handleBatch(batch: LogRecord[], partition: number, end?: number): Promise<void> {
+    await this.drainOutbox();
     const checkpoint = detectorCheckpoint(partition);
     const next = await this.store.checkpoint(checkpoint);
     const skipped = await this.setAside.of(partition);
@@ -252,6 +328,7 @@ export class DetectionRunner {
       return;
     }
     const dirty = new Map<string, unknown>();
+    const output = new PendingOutput();
     const observations = new AssetObservationBatch();
     const watches = new Map<string, WriteOp>();
     // This batch's packets of each gateway, folded below or left waiting (docs/architecture.md §9).
@@ -320,8 +397,8 @@ export class DetectionRunner {
       const timeKey = eventTimeKey(packet.dataSourceId, partition);
       const known = (await this.state(timeKey, dirty)) as PartitionEventTime | undefined;
       dirty.set(timeKey, advancePartitionEventTime(known, packet, partition));
-      for (const alert of result.alerts) await this.output.raise(alert);
-      for (const clearance of result.cleared) await this.output.clear(clearance);
+      for (const alert of result.alerts) output.raise(alert);
+      for (const clearance of result.cleared) output.clear(clearance);
     }
     const packets = pending.filter(isPacketRecord);
     const gatewayOps: WriteOp[] = [];
@@ -357,7 +434,12 @@ export class DetectionRunner {
           });
         }
         if (bound !== null)
-          await this.foldPending(dataSourceId, bound, fresh, dirty, gatewayOps, observations);
+          await this.foldPending(dataSourceId, bound, fresh, {
+            dirty,
+            ops: gatewayOps,
+            observations,
+            output,
+          });
         else {
           for (const [key, { id, packets: held }] of fresh.gateways)
             gatewayOps.push(upsertPending(pendingDoc(id, key, held)));
@@ -368,12 +450,19 @@ export class DetectionRunner {
         }
       }
     }
-    // The assets' discoveries and observations: one append per batch, before the state that marks them is committed.
-    await observations.flush(this.events, (key) => this.state(key, dirty), dirty);
+    // The assets' discoveries and observations: one append per partition, after the batch's alerts.
+    await observations.flush(output, (key) => this.state(key, dirty), dirty);
     const ops = [...stateOps(dirty), ...watches.values(), ...gatewayOps, ...activityOps(packets)];
-    await this.commitFenced(ops, { name: checkpoint, position, expected: next }, partition);
-    this.remember(dirty);
-    this.metrics.packetsDetected.inc(packets.length);
+    await this.commitWithOutput(
+      `${checkpoint}@${offsetKey(position)}`,
+      ops,
+      output,
+      (all) => this.commitFenced(all, { name: checkpoint, position, expected: next }, partition),
+      () => {
+        this.remember(dirty);
+        this.metrics.packetsDetected.inc(packets.length);
+      },
+    );
   }
 
   /** The name a gateway's state remembers, for the device alerts of a packet that carries none. */
@@ -432,22 +521,19 @@ export class DetectionRunner {
     dataSourceId: number,
     bound: number,
     fresh: { gateways: Map<string, Fresh>; discoveries?: FreshDiscoveries },
-    dirty: Map<string, unknown>,
-    ops: WriteOp[],
-    observations: AssetObservationBatch,
+    judged: Judged,
   ): Promise<void> {
-    await this.foldGateways(dataSourceId, bound, fresh.gateways, dirty, ops, observations);
-    await this.countDiscovered(dataSourceId, bound, fresh.discoveries, dirty, ops);
+    await this.foldGateways(dataSourceId, bound, fresh.gateways, judged);
+    await this.countDiscovered(dataSourceId, bound, fresh.discoveries, judged);
   }
 
   private async foldGateways(
     dataSourceId: number,
     bound: number,
     fresh: Map<string, Fresh>,
-    dirty: Map<string, unknown>,
-    ops: WriteOp[],
-    observations: AssetObservationBatch,
+    judged: Judged,
   ): Promise<void> {
+    const { ops } = judged;
     const waiting = await this.store
       .collection<PendingGatewayPackets>(GATEWAY_PENDING)
       .find(bound === Infinity ? { dataSourceId } : { dataSourceId, earliest: { $lte: bound } });
@@ -479,7 +565,7 @@ export class DetectionRunner {
         folded.push(...batch.packets.filter(due));
         if (later.length > 0) ops.push(upsertPending(pendingDoc(batch.id, gatewayKey, later)));
       }
-      if (folded.length > 0) await this.foldGateway(gatewayKey, home, folded, dirty, ops, observations);
+      if (folded.length > 0) await this.foldGateway(gatewayKey, home, folded, judged);
     }
   }
 
@@ -488,8 +574,7 @@ export class DetectionRunner {
     dataSourceId: number,
     bound: number,
     fresh: FreshDiscoveries | undefined,
-    dirty: Map<string, unknown>,
-    ops: WriteOp[],
+    { dirty, ops, output }: Judged,
   ): Promise<void> {
     const sourceKey = dataSourceKey(dataSourceId);
     const owned = this.ownedPartitions();
@@ -514,16 +599,14 @@ export class DetectionRunner {
       policy: await this.policies.forDataSource(dataSourceId),
     });
     if (result.dataSource) dirty.set(sourceKey, result.dataSource);
-    for (const alert of result.alerts) await this.output.raise(alert);
+    for (const alert of result.alerts) output.raise(alert);
   }
 
   private async foldGateway(
     gatewayKey: string,
     home: number,
     packets: Packet[],
-    dirty: Map<string, unknown>,
-    ops: WriteOp[],
-    observations: AssetObservationBatch,
+    { dirty, ops, observations, output }: Judged,
   ): Promise<void> {
     const newest = packets.reduce((a, b) => (inEventTimeOrder(a, b) >= 0 ? a : b));
     const policy = await this.policies.forDataSource(newest.dataSourceId);
@@ -542,8 +625,8 @@ export class DetectionRunner {
       observations.see(gatewayDocument(result.gateway, scope), newest.date, home, newest);
       ops.push(watchOp(gatewayKey, home, scope, silenceDeadline(result.gateway, policy)));
     }
-    for (const alert of result.alerts) await this.output.raise(alert);
-    for (const clearance of result.cleared) await this.output.clear(clearance);
+    for (const alert of result.alerts) output.raise(alert);
+    for (const clearance of result.cleared) output.clear(clearance);
   }
 
   /** In a consumer group, the partitions held right now; undefined when this runner holds them all. */
@@ -574,6 +657,7 @@ export class DetectionRunner {
    * (docs/architecture.md §9), so a backlog detected long after it was sent raises only what paced traffic would.
    */
   private async handleTick(): Promise<void> {
+    await this.drainOutbox();
     // In a consumer group, the partitions held right now: each silent asset is looked at by one replica.
     const owned = this.ownedPartitions();
     const [times, ends, heartbeats] = await Promise.all([
@@ -589,6 +673,8 @@ export class DetectionRunner {
     const dirty = new Map<string, unknown>();
     const ops: WriteOp[] = [];
     const observations = new AssetObservationBatch();
+    const output = new PendingOutput();
+    const sink: Judged = { dirty, ops, observations, output };
     for (const [dataSourceId, partitions] of byDataSource(times)) {
       const heartbeat = heartbeats.get(dataSourceId) ?? null;
       const marks = storedWatermarks({ partitions, caughtUp, heartbeat });
@@ -603,8 +689,7 @@ export class DetectionRunner {
       // Gateways: their packets folded up to where every partition has detected, then their silences judged at the
       // data source's watermark (the least of its partitions'), which that fold has passed.
       const bound = gatewayFoldBound({ dataSourceId, times, partitions: ends.length, caughtUp });
-      if (bound !== null)
-        await this.foldPending(dataSourceId, bound, { gateways: new Map() }, dirty, ops, observations);
+      if (bound !== null) await this.foldPending(dataSourceId, bound, { gateways: new Map() }, sink);
       const reached = bound === null ? null : Math.min(...marks.byPartition.values(), bound);
       const judged = [...marks.byPartition].filter(([partition]) => !owned || owned.includes(partition));
       // The watches due of the data source, read once (nothing is committed before the end of the tick): gateways'
@@ -618,7 +703,7 @@ export class DetectionRunner {
         for (const watch of due) {
           if (!watch.id.startsWith('gateway:') || !(watch.deadline < gatewaysBefore)) continue;
           if (owned && !owned.includes(watch.partition)) continue;
-          await this.tickAsset(watch, reached, context, dirty, ops, observations);
+          await this.tickAsset(watch, reached, context, sink);
         }
       }
       for (const [partition, watermark] of judged) {
@@ -627,32 +712,80 @@ export class DetectionRunner {
           if (watch.id.startsWith('gateway:')) continue;
           if (!watch.id.startsWith('session:')) {
             if (watch.deadline < deadlinesReachedBy(watermark))
-              await this.tickAsset(watch, watermark, context, dirty, ops, observations);
+              await this.tickAsset(watch, watermark, context, sink);
           } else if (marks.dataSource !== null && watch.deadline <= marks.dataSource) {
-            await this.tickSession(watch, new Date(marks.dataSource).toISOString(), context, dirty, ops);
+            await this.tickSession(watch, new Date(marks.dataSource).toISOString(), context, sink);
           }
         }
       }
     }
-    await observations.flush(this.events, (key) => this.state(key, dirty), dirty);
-    if (dirty.size === 0 && ops.length === 0) return;
-    // Fenced on every partition the tick acted for, each expected where the tick read it: a replica that took one
-    // over and moved it on since has newer state than this tick read, and nothing of the tick is written.
-    const fences = (owned ?? ends.map((_end, partition) => partition)).map((partition) => ({
+    await observations.flush(output, (key) => this.state(key, dirty), dirty);
+    if (dirty.size === 0 && ops.length === 0 && output.size === 0) return;
+    await this.commitJudged('tick', owned ?? ends.map((_end, partition) => partition), next, sink);
+  }
+
+  private async handleFold(): Promise<void> {
+    await this.drainOutbox();
+    const owned = this.ownedPartitions();
+    if (owned === undefined || owned.length === 0 || owned.length >= this.packets.partitions) return;
+    const [gateways, discoveries] = await Promise.all([
+      this.store.collection<PendingGatewayPackets>(GATEWAY_PENDING).count(),
+      this.store.collection<PendingDiscoveries>(DISCOVERY_PENDING).count(),
+    ]);
+    if (gateways + discoveries === 0) return;
+    const [times, ends] = await Promise.all([loadPartitionEventTimes(this.store), this.packets.endOffsets()]);
+    const next = await Promise.all(
+      ends.map((_end, partition) => this.store.checkpoint(detectorCheckpoint(partition))),
+    );
+    const caughtUp = (partition: number): boolean => (next[partition] ?? 0) >= (ends[partition] ?? 0);
+    const dirty = new Map<string, unknown>();
+    const sink: Judged = {
+      dirty,
+      ops: [],
+      observations: new AssetObservationBatch(),
+      output: new PendingOutput(),
+    };
+    for (const dataSourceId of new Set(times.map((time) => time.dataSourceId))) {
+      const bound = gatewayFoldBound({ dataSourceId, times, partitions: ends.length, caughtUp });
+      if (bound !== null) await this.foldPending(dataSourceId, bound, { gateways: new Map() }, sink);
+    }
+    await sink.observations.flush(sink.output, (key) => this.state(key, dirty), dirty);
+    if (dirty.size === 0 && sink.ops.length === 0 && sink.output.size === 0) return;
+    await this.commitJudged('fold', owned, next, sink);
+  }
+
+  /**
+   * Commits what a tick or a fold judged, fenced on every partition it acted for (`partitions`), each expected where
+   * it was read (`next`): a replica that took one over and moved it on since has newer state than was read, and
+   * nothing is written nor appended; the next tick or fold judges again.
+   */
+  private async commitJudged(
+    kind: 'tick' | 'fold',
+    partitions: number[],
+    next: number[],
+    { dirty, ops, output }: Judged,
+  ): Promise<void> {
+    const fences = partitions.map((partition) => ({
       name: detectorCheckpoint(partition),
       position: next[partition] ?? 0,
       expected: next[partition] ?? 0,
     }));
     try {
-      await this.store.commit([...stateOps(dirty), ...ops], fences);
+      await this.commitWithOutput(
+        `${kind}@${fences.map((fence) => offsetKey(fence.position)).join('.')}`,
+        [...stateOps(dirty), ...ops],
+        output,
+        (all) => this.store.commit(all, fences),
+        () => this.remember(dirty),
+      );
     } catch (error) {
       if (!(error instanceof CheckpointFencedError)) throw error;
       this.cache.clear();
-      this.metrics.consumers.fenced(DETECTOR_GROUP, 'tick', error);
-      this.logger.warn(`Tick not written: ${error.message}; the next tick judges again`);
-      return;
+      this.metrics.consumers.fenced(DETECTOR_GROUP, kind, error);
+      this.logger.warn(
+        `${kind === 'tick' ? 'Tick' : 'Fold'} not written: ${error.message}; judged again next time`,
+      );
     }
-    this.remember(dirty);
   }
 
   /**
@@ -676,9 +809,7 @@ export class DetectionRunner {
     watch: SilenceWatch,
     reached: number,
     context: TickContext,
-    dirty: Map<string, unknown>,
-    ops: WriteOp[],
-    observations: AssetObservationBatch,
+    { dirty, ops, observations, output }: Judged,
   ): Promise<void> {
     const stored = (await this.state(watch.id, dirty)) as
       DeviceDetectionState | GatewayDetectionState | undefined;
@@ -707,8 +838,8 @@ export class DetectionRunner {
       : gatewayDocument(result.gateway as GatewayDetectionState, scope);
     observations.see(doc, at, watch.partition);
     ops.push(watchOp(watch.id, watch.partition, scope, silenceDeadline(state, context.policy)));
-    for (const alert of result.alerts) await this.output.raise(alert);
-    for (const clearance of result.cleared) await this.output.clear(clearance);
+    for (const alert of result.alerts) output.raise(alert);
+    for (const clearance of result.cleared) output.clear(clearance);
   }
 
   /** Raises the LAF-002 moves of a session address that the data source's watermark `at` has passed. */
@@ -716,8 +847,7 @@ export class DetectionRunner {
     watch: SilenceWatch,
     at: string,
     context: TickContext,
-    dirty: Map<string, unknown>,
-    ops: WriteOp[],
+    { dirty, ops, output }: Judged,
   ): Promise<void> {
     const stored = (await this.state(watch.id, dirty)) as SessionDetectionState | undefined;
     if (stored === undefined) return;
@@ -725,7 +855,7 @@ export class DetectionRunner {
     dirty.set(watch.id, result.session);
     const scope = { organizationId: watch.organizationId, dataSourceId: watch.dataSourceId };
     ops.push(watchOp(watch.id, watch.partition, scope, pendingMoveDeadline(result.session)));
-    for (const alert of result.alerts) await this.output.raise(alert);
+    for (const alert of result.alerts) output.raise(alert);
   }
 
   /** `connection` is the one the log tells (storedWatermarks); a deleted data source raises nothing more. */
@@ -790,6 +920,17 @@ function byDataSourceOf(relayed: Map<string, Fresh>): Map<number, Map<string, Fr
   }
   return grouped;
 }
+
+/** Where a batch's or a tick's judgements go: states, writes, assets seen and output, all committed together. */
+interface Judged {
+  dirty: Map<string, unknown>;
+  ops: WriteOp[];
+  observations: AssetObservationBatch;
+  output: PendingOutput;
+}
+
+/** An offset in an outbox order key: fixed width, so that keys sort as the offsets do. */
+const offsetKey = (offset: number): string => String(offset).padStart(16, '0');
 
 interface TickContext {
   policy: Awaited<ReturnType<PolicyProvider['forDataSource']>>;
