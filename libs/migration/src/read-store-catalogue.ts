@@ -5,6 +5,7 @@ import { DATA_SOURCE_ACTIVITY } from '@lorawatch/domain/data-source-activity';
 import { DETECTOR_GROUP, detectorCheckpoint } from '@lorawatch/detection/detection-runner';
 import { KEY_AUDIT_QUEUE } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { KEY_AUDIT_GROUP, keyAuditCheckpoint } from '@lorawatch/detection/key-audit-runner';
+import { DETECTION_OUTBOX } from '@lorawatch/detection/detection-outbox';
 import { DISCOVERY_PENDING } from '@lorawatch/detection/discovery-pending';
 import { GATEWAY_PENDING } from '@lorawatch/detection/gateway-packets';
 import { SILENCE_WATCH } from '@lorawatch/detection/silence-watch';
@@ -32,6 +33,9 @@ export const COPIED_COLLECTIONS: CollectionSpec[] = [
   // Gateway packets and devices discovered, detected but not yet folded, committed with the detector offsets.
   GATEWAY_PENDING,
   DISCOVERY_PENDING,
+  // Detector output committed with the detector offsets and not yet appended (none at rest): the target's detector
+  // appends it at its start, once (what the copied events already hold counts as appended).
+  DETECTION_OUTBOX,
   SILENCE_WATCH,
   DATA_SOURCE_ACTIVITY,
   KEY_AUDIT_STATE,
