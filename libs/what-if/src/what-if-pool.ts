@@ -16,7 +16,7 @@ export type WhatIfOutcome = { result: WhatIfResult } | { failure: string };
 
 export interface WhatIfPoolOptions {
   workerFile?: string;
-  /** Heap a run's thread may use before it is stopped (default 512 MB). */
+  /** Heap a run's thread may use before it is stopped (default DEFAULT_MAX_HEAP_MB). */
   maxHeapMb?: number;
 }
 
@@ -40,6 +40,18 @@ export function whatIfWorkerFile(): string {
  * that runs out of heap ends with an error; neither touches the server. Runs asked for together wait their turn.
  * The thread starts with the first run and ends after a minute idle.
  */
+/**
+ * Heap of a run's thread by default: the detector states of every device of the data sources it replays stay in
+ * memory (a million packets of 5,000 devices on two threads take about half of it).
+ */
+export const DEFAULT_MAX_HEAP_MB = 1024;
+/**
+ * The young generation of a run's thread: the detectors allocate a new state per packet and keep it, and a larger
+ * nursery lets most of the garbage die there instead of being copied and promoted (measured: 156 s → 134 s for a
+ * million stored packets, bench f).
+ */
+const YOUNG_GENERATION_MB = 96;
+
 export class WhatIfPool {
   private readonly logger = new Logger('What if');
   private pool: Piscina<WhatIfWorkerTask, WhatIfOutcome> | null = null;
@@ -50,7 +62,7 @@ export class WhatIfPool {
 
   constructor(options: WhatIfPoolOptions = {}) {
     this.workerFile = options.workerFile ?? whatIfWorkerFile();
-    this.maxHeapMb = options.maxHeapMb ?? 512;
+    this.maxHeapMb = options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
   }
 
   run(task: WhatIfWorkerTask, signal: AbortSignal): Promise<WhatIfOutcome> {
@@ -89,7 +101,11 @@ export class WhatIfPool {
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+      // The share threads a run starts take the same limits (what-if-run.ts).
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.maxHeapMb,
+        maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+      },
     });
     pool.on('error', (error: unknown) => {
       this.logger.warn(`What-if thread failed: ${String(error)}`);

@@ -19,7 +19,7 @@ import { checkItems } from '@lorawatch/policies';
 import { POLICIES, type PolicyView } from '@lorawatch/policies';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { WhatIfRequest } from './what-if.request';
-import { progressCounters, WhatIfPool } from './what-if-pool';
+import { DEFAULT_MAX_HEAP_MB, progressCounters, WhatIfPool } from './what-if-pool';
 import type { WhatIfResult } from './what-if-result';
 import type { WhatIfTask } from './what-if-run';
 
@@ -38,7 +38,7 @@ export interface WhatIfJobJson {
 export interface WhatIfLimits {
   /** A run going on longer is stopped and reported failed (default 10 minutes). */
   timeoutMs: number;
-  /** Heap a run's thread may use (default 512 MB). */
+  /** Heap a run's thread may use (default DEFAULT_MAX_HEAP_MB). */
   maxHeapMb: number;
   /** How long a finished run's answer is kept (default an hour). */
   keepFinishedMs: number;
@@ -46,7 +46,11 @@ export interface WhatIfLimits {
 
 export const WHAT_IF_LIMITS = Symbol('WHAT_IF_LIMITS');
 
-const DEFAULT_LIMITS: WhatIfLimits = { timeoutMs: 600_000, maxHeapMb: 512, keepFinishedMs: 3_600_000 };
+const DEFAULT_LIMITS: WhatIfLimits = {
+  timeoutMs: 600_000,
+  maxHeapMb: DEFAULT_MAX_HEAP_MB,
+  keepFinishedMs: 3_600_000,
+};
 
 interface Job {
   id: string;
