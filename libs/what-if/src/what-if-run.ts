@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { resourceLimits, Worker } from 'node:worker_threads';
-import { AlertEventTypes } from '@lorawatch/domain/alert.events';
+import { AlertEventTypes, type AlertEventPayloads } from '@lorawatch/domain/alert.events';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import {
   DETECTOR_STATE,
@@ -14,6 +14,7 @@ import {
 import { ALLOWED_LATENESS_SECONDS } from '@lorawatch/detectors/watermark';
 import { PolicyView as PolicyRules, type PolicyItem } from '@lorawatch/domain/policy';
 import type { NewEvent } from '@lorawatch/event-store/event-store.port';
+import { eventGuard, type EventOf } from '@lorawatch/event-store/typed-events';
 import { Metrics } from '@lorawatch/ops/metrics';
 import {
   isPacketRecord,
@@ -294,8 +295,7 @@ export async function replayShare(
   const { fromMs, toMs } = share;
   // Only the alerts compared are kept; the sandbox reads no clock, so they are recorded at `to`.
   const events = new SandboxEventStore(
-    (event: NewEvent) =>
-      event.type === AlertEventTypes.Raised && comparedAlert(event.data as RaisedAlert, fromMs, toMs),
+    (event: NewEvent) => isAlertRaised(event) && comparedAlert(event.data, fromMs, toMs),
     new Date(toMs).toISOString(),
   );
   const deadlines = new SilenceDeadlines();
@@ -338,8 +338,17 @@ export async function replayShare(
     { fromMs, toMs },
     hooks,
   );
-  const alerts = (await events.readAll()).map((event) => event.data as RaisedAlert);
+  const alerts: RaisedAlert[] = [];
+  for (const event of await events.readAll())
+    if (isAlertEvent(event, AlertEventTypes.Raised)) alerts.push(event.data);
   return { alerts, packets };
+}
+
+const isAlertEvent = eventGuard<AlertEventPayloads>();
+
+/** An alert raised, as the runner hands it to the event store (before it is recorded). */
+function isAlertRaised(event: NewEvent): event is NewEvent & EventOf<AlertEventPayloads, 'AlertRaised'> {
+  return event.type === AlertEventTypes.Raised;
 }
 
 /** The live data sources in scope, deleted ones too: their past packets were detected while they existed. */
