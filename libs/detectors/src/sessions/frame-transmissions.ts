@@ -77,14 +77,21 @@ export type FrameSighting =
 export interface TrackedFrame {
   frames: FrameTransmission[];
   sighting: FrameSighting;
+  /** No frame of `frames` was last heard before this date: what to pass back with them (see `trackFrame`). */
+  heardSince: string;
 }
 
-/** Classifies a data frame packet and returns the updated list (oldest episode first). Inputs are not modified. */
+/**
+ * Classifies a data frame packet and returns the updated list (oldest episode first). Inputs are not modified.
+ * `heardSince`, when known, is a date no frame of the list was last heard before (what the previous call returned):
+ * the frames are looked through for those past their age only once it falls behind the age limit.
+ */
 export function trackFrame(
   frames: readonly FrameTransmission[],
   frame: DataFrameFields,
   packet: Packet,
   maxDuplicateDelaySeconds: number,
+  heardSince: string | null = null,
 ): TrackedFrame {
   const index = frames.findIndex((known) => isSameFrame(known, frame));
   const known = index >= 0 ? frames[index] : undefined;
@@ -94,7 +101,8 @@ export function trackFrame(
       : classify(known, frames, packet, maxDuplicateDelaySeconds);
 
   let next: FrameTransmission[];
-  if (sighting.kind === 'redelivery') return { frames: [...frames], sighting };
+  if (sighting.kind === 'redelivery')
+    return { frames: [...frames], sighting, heardSince: heardSince ?? oldestLastDate(frames, packet.date) };
   if (known === undefined || sighting.kind === 'first' || sighting.kind === 'replay') {
     next = [...frames.filter((_t, i) => i !== index), newEpisode(frame, packet)];
   } else {
@@ -107,7 +115,7 @@ export function trackFrame(
     };
     next = frames.map((t, i) => (i === index ? updated : t));
   }
-  return { frames: bounded(next, packet.date), sighting };
+  return { sighting, ...bounded(next, packet.date, heardSince) };
 }
 
 /** Records that an issue type was raised for the packet's frame, so other copies of the episode stay quiet. */
@@ -207,14 +215,32 @@ function withCopy(copies: readonly FrameCopy[], copy: FrameCopy): FrameCopy[] {
   return copies.length >= MAX_COPIES_PER_FRAME ? [...copies] : [...copies, copy];
 }
 
-function bounded(frames: FrameTransmission[], now: string): FrameTransmission[] {
+/**
+ * The frames kept once `now`'s packet is in: none last heard more than MAX_FRAME_AGE_SECONDS before it, the
+ * MAX_TRACKED_FRAMES latest, copies only while a repeat could still be one, snapshots of the latest few only. With a
+ * known `heardSince` (no frame last heard before it) not behind the age limit, no frame can be past its age and the
+ * list is not looked through for that (this runs on every packet of a session, over every frame it tracks).
+ */
+function bounded(
+  frames: FrameTransmission[],
+  now: string,
+  heardSince: string | null,
+): { frames: FrameTransmission[]; heardSince: string } {
   const nowMs = epochMs(now);
-  // Each frame's last date is compared with these two instants as text (isBefore), not read: this runs on every
-  // packet of a session, over every frame it tracks.
+  // The last dates are compared with these two instants as text (isBefore), not read.
   const tooOld = new Date(nowMs - MAX_FRAME_AGE_SECONDS * 1000).toISOString();
   const copiesExpire = new Date(nowMs - MAX_RETRANSMISSION_GAP_SECONDS * 1000).toISOString();
-  const young = frames.filter((t) => !isBefore(t.lastDate, tooOld));
-  // The MAX_TRACKED_FRAMES latest, changed in place (`young` is this call's own array).
+  let young = frames;
+  let since: string;
+  if (heardSince === null || isBefore(heardSince, tooOld)) {
+    young = frames.filter((t) => !isBefore(t.lastDate, tooOld));
+    since = oldestLastDate(young, now);
+  } else {
+    // Every frame but the one this packet added or heard again was kept by the previous call, so none is past its
+    // age; the packet's own date may be earlier than the bound (a late packet).
+    since = isBefore(now, heardSince) ? now : heardSince;
+  }
+  // The MAX_TRACKED_FRAMES latest, changed in place (`frames` is this call's own array).
   const first = Math.max(0, young.length - MAX_TRACKED_FRAMES);
   const snapshotsFrom = young.length - MAX_FRAME_SNAPSHOTS;
   for (let i = first; i < young.length; i++) {
@@ -224,5 +250,12 @@ function bounded(frames: FrameTransmission[], now: string): FrameTransmission[] 
     if (dropCopies || dropSnapshot)
       young[i] = { ...t, copies: dropCopies ? [] : t.copies, packet: dropSnapshot ? null : t.packet };
   }
-  return first === 0 ? young : young.slice(first);
+  return { frames: first === 0 ? young : young.slice(first), heardSince: since };
+}
+
+/** The earliest last date of the frames, `now` when there are none. */
+function oldestLastDate(frames: readonly FrameTransmission[], now: string): string {
+  let oldest = now;
+  for (const t of frames) if (isBefore(t.lastDate, oldest)) oldest = t.lastDate;
+  return oldest;
 }

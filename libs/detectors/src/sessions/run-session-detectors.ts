@@ -43,10 +43,10 @@ export function runSessionDetectors(
   let next: SessionDetectorsState = state;
   if (frame !== null) {
     const delay = duplicateDelaySeconds(policy, frame.direction === 'up' ? 'LAF-004' : 'LAF-005');
-    const tracked = trackFrame(state.frames, frame, packet, delay);
+    const tracked = trackFrame(state.frames, frame, packet, delay, state.framesHeardSince ?? null);
     if (tracked.sighting.kind === 'redelivery') return unchanged(state);
     sighting = tracked.sighting;
-    next = { ...state, frames: tracked.frames };
+    next = { ...state, frames: tracked.frames, framesHeardSince: tracked.heardSince };
   }
   if (sighting?.kind === 'replay') {
     const replay = { packet, sighting, devAddr: input.devAddr };

@@ -20,6 +20,11 @@ export interface SessionDetectorsState {
   uplinks: GatewayUplink[];
   /** Recent data frames, up and down (LAF-004, LAF-005, and one alert per send for the others). */
   frames: FrameTransmission[];
+  /**
+   * No frame of `frames` was last heard before this date (ISO 8601), so the frame tracker looks for frames past
+   * their age only once it falls behind the age limit; absent (states written before it existed) when unknown.
+   */
+  framesHeardSince?: string;
   /** Issue types raised since their last clearance, so a new session clears only what is open. */
   openIssues: ClearableCode[];
 }
