@@ -1,5 +1,5 @@
 import { DashboardWorker } from '@lorawatch/dashboard/dashboard.worker';
-import { TRAFFIC_GROUP } from '@lorawatch/dashboard/traffic/traffic-counters';
+import { TRAFFIC_GROUP } from '@lorawatch/dashboard';
 import { TRAFFIC_HOURS } from '@lorawatch/dashboard/traffic/traffic.view';
 import { packetFromPhy } from '@lorawatch/detectors/testing/packet-factory';
 import type { Packet } from '@lorawatch/domain/packet';

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -22,6 +23,26 @@ function ruleIds(args: string[], input?: string): string[] {
     throw new Error(`eslint exited with ${run.status}: ${run.stderr}`);
   const results = JSON.parse(run.stdout) as LintResult[];
   return results.flatMap((result) => result.messages.map((message) => message.ruleId ?? message.message));
+}
+
+interface Zone {
+  target: string | string[];
+  message?: string;
+}
+
+/** The contexts, as the configuration counts them: the targets of its public-entry zones. */
+function contextLibs(): string[] {
+  const run = spawnSync(
+    process.execPath,
+    [ESLINT, '--print-config', join(root, 'libs/processes/src/boundary-probe.ts')],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`eslint exited with ${run.status}: ${run.stderr}`);
+  const config = JSON.parse(run.stdout) as { rules: Record<string, [unknown, { zones: Zone[] }]> };
+  const [, { zones }] = config.rules['import-x/no-restricted-paths'];
+  return zones
+    .filter((zone) => zone.message?.startsWith('A context imports another only through its public entry'))
+    .flatMap((zone) => zone.target);
 }
 
 /** The rules a file at filePath (which need not exist) breaks with this code. */
@@ -94,6 +115,37 @@ describe('lint boundaries', () => {
       "import { hidingStream } from '@lorawatch/assets/domain/asset-attribute.events';\n\nexport const probe = hidingStream;\n",
     );
     expect(ids).toEqual([]);
+  });
+
+  it('finds one public entry in every context, importable by its name', () => {
+    const contexts = contextLibs();
+    expect(contexts).toEqual(expect.arrayContaining(['libs/accounts', 'libs/alerts', 'libs/what-if']));
+    const paths = (
+      JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as {
+        compilerOptions: { paths: Record<string, string[]> };
+      }
+    ).compilerOptions.paths;
+    const missing = contexts.filter((lib) => {
+      const entry = `${lib}/src/index.ts`;
+      const name = `@lorawatch/${lib.slice('libs/'.length)}`;
+      return !existsSync(join(root, entry)) || paths[name]?.[0] !== entry;
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('lets a context import the public entry of a context below it, not a file behind it', () => {
+    expect(
+      ruleIdsFor(
+        'libs/what-if/src/boundary-probe.ts',
+        "import { userStream } from '@lorawatch/accounts';\n\nexport const probe = userStream;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      ruleIdsFor(
+        'libs/what-if/src/boundary-probe.ts',
+        "import { userStream } from '@lorawatch/accounts/domain/account.events';\n\nexport const probe = userStream;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it("refuses a context importing another context's write side", () => {

@@ -7,7 +7,7 @@ import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source
 import { DEFAULT_POLICY_ID } from '@lorawatch/policies/seed-default-policy';
 import type { StartSummary } from '@lorawatch/processes/start-banner';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
-import { ATTACK_KINDS } from '@lorawatch/simulator/attack-kinds';
+import { ATTACK_KINDS } from '@lorawatch/simulator';
 import { startDemoBroker, type DemoBroker } from '@lorawatch/simulator/demo-broker';
 import { publishSimulation } from '@lorawatch/simulator/publish-simulation';
 

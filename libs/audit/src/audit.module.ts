@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuditController } from './audit.controller';
+import { VerifyAuditController } from './queries/verify-audit/verify-audit.controller';
 import { AuditVerifyService } from './audit-verify.service';
 import { AuditEventsService } from './events/audit-events.service';
 import { ExportAuditEventsController } from './queries/export-audit-events/export-audit-events.controller';
@@ -10,7 +10,7 @@ import { ListAuditEventsController } from './queries/list-audit-events/list-audi
  * as JSON Lines), one controller per use case.
  */
 @Module({
-  controllers: [AuditController, ListAuditEventsController, ExportAuditEventsController],
+  controllers: [VerifyAuditController, ListAuditEventsController, ExportAuditEventsController],
   providers: [AuditVerifyService, AuditEventsService],
 })
 export class AuditModule {}

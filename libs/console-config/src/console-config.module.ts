@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ConsoleConfigController } from './console-config.controller';
+import { GetConsoleConfigController } from './queries/get-console-config/get-console-config.controller';
 
 /** `GET console_config`: deployment settings the web console reads at run time (the map style). */
-@Module({ controllers: [ConsoleConfigController] })
+@Module({ controllers: [GetConsoleConfigController] })
 export class ConsoleConfigModule {}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { detectorCheckpoint } from '@lorawatch/detection/detection-runner';
 import { KEY_AUDIT_QUEUE, type KeyAuditJob } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { keyAuditCheckpoint } from '@lorawatch/detection/key-audit-runner';
-import { trafficCheckpoint } from '@lorawatch/dashboard/traffic/traffic-counters';
+import { trafficCheckpoint } from '@lorawatch/dashboard';
 import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import type { RecordedEvent } from '@lorawatch/event-store/event-store.port';
 import { createChirpstackV3Parser } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-parser';

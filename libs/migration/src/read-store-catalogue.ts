@@ -1,6 +1,10 @@
-import { TRAFFIC_GROUP, trafficCheckpoint } from '@lorawatch/dashboard/traffic/traffic-counters';
-import { RECENT_PACKET_CURSORS, RECENT_PACKETS } from '@lorawatch/dashboard/traffic/recent-packets';
-import { TRAFFIC_COLLECTIONS } from '@lorawatch/dashboard/traffic/traffic.view';
+import {
+  RECENT_PACKET_CURSORS,
+  RECENT_PACKETS,
+  TRAFFIC_COLLECTIONS,
+  TRAFFIC_GROUP,
+  trafficCheckpoint,
+} from '@lorawatch/dashboard';
 import { DATA_SOURCE_ACTIVITY } from '@lorawatch/domain/data-source-activity';
 import { DETECTOR_GROUP, detectorCheckpoint } from '@lorawatch/detection/detection-runner';
 import { KEY_AUDIT_QUEUE } from '@lorawatch/detection/key-audit/key-audit-queue';

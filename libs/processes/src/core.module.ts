@@ -11,16 +11,12 @@ import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
 import { ConsoleConfigModule } from '@lorawatch/console-config/console-config.module';
 import { DashboardModule } from '@lorawatch/dashboard/dashboard.module';
 import { DataSourcesModule } from '@lorawatch/data-sources/data-sources.module';
-import { COLLECTOR_STREAM_BOUNDS } from '@lorawatch/data-sources/collection/lease/collector-lease.events';
+import { COLLECTOR_STREAM_BOUNDS } from '@lorawatch/data-sources';
 import { readDataSourceWatermark } from '@lorawatch/detection/event-time-watermark';
 import { keyAuditBacklog } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { EnginesModule } from '@lorawatch/engines/engines.module';
 import { IssuesModule } from '@lorawatch/issues/issues.module';
-import {
-  DATA_SOURCE_WATERMARKS,
-  type DataSourceWatermarks,
-} from '@lorawatch/issues/ports/data-source-watermarks.port';
-import { issuesOfAsset } from '@lorawatch/issues/projection/issues-of-asset';
+import { DATA_SOURCE_WATERMARKS, type DataSourceWatermarks, issuesOfAsset } from '@lorawatch/issues';
 import { MailModule } from '@lorawatch/mail/mail.module';
 import { NotificationsModule } from '@lorawatch/notifications/notifications.module';
 import { PoliciesModule } from '@lorawatch/policies/policies.module';

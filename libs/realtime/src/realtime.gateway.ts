@@ -27,6 +27,7 @@ import {
   type UserMessageName,
 } from '@lorawatch/contracts';
 import { ProjectionUpdateThrottle } from './projection-update-throttle';
+import { organizationRoom, userRoom } from './rooms';
 
 /** A socket that presented a valid access token. */
 interface Authorised {
@@ -198,6 +199,3 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayDisconnect, OnMo
     this.projectionUpdates.stop();
   }
 }
-
-export const organizationRoom = (organizationId: number) => `organization:${organizationId}`;
-export const userRoom = (userId: number) => `user:${userId}`;

@@ -3,19 +3,17 @@ import { IntersectionType } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
-import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';
-import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stream-export';
+import type { ExportColumn } from '@lorawatch/platform/export/stream-export';
 import { READ_STORE, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../require-member';
 import { INVENTORY_ORDER_FIELDS, type InventoryOrderField } from '../queries/list-inventory/inventory-order';
 import { InventoryFilterQuery, OrderedQuery } from '../queries/shared/asset-filter.query';
 import { inventoryCriteria, matchesInventory } from '../queries/shared/inventory-filter';
 import { inventoryJson, listType } from '../queries/shared/inventory.json';
 import type { InventoryRow } from '../queries/shared/inventory-rows';
-import { parseOrder } from '../queries/shared/paging';
-import { assetExportChunks, thenById, type AssetWalk } from './asset-export-rows';
+import { thenById, type AssetWalk } from './asset-export-rows';
+import { streamAssetExport } from './stream-asset-export';
 
 /** GET inventory/export: the list's filters and order, and the format. */
 export class ExportInventoryQuery extends IntersectionType(
@@ -75,27 +73,14 @@ export class InventoryExportController {
     @Query() query: ExportInventoryQuery,
     @Res() response: Response,
   ): Promise<void> {
-    requireMember(user);
-    const order = parseOrder(query.order_by, INVENTORY_ORDER_FIELDS);
-    if (order !== null && 'error' in order) throw badRequest(order.error);
-    const criteria = await inventoryCriteria(this.store, user.organizationId, query);
-    const chunks = await assetExportChunks(
-      this.store,
-      {
-        organizationId: user.organizationId,
-        userId: user.userId,
-        type: criteria.type,
-        dataSourceIds: criteria.dataSourceIds,
-      },
-      inventoryWalk(order),
-      (row) => matchesInventory(row, criteria),
-    );
-    await streamExport(response, {
-      format: query.format,
+    await streamAssetExport(this.store, user, query, response, {
       name: 'inventory',
+      orderFields: INVENTORY_ORDER_FIELDS,
+      criteria: (store, organizationId) => inventoryCriteria(store, organizationId, query),
+      matches: matchesInventory,
+      walk: inventoryWalk,
       columns: INVENTORY_EXPORT_COLUMNS,
       json: inventoryJson,
-      chunks,
     });
   }
 }

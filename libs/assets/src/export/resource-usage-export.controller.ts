@@ -3,21 +3,19 @@ import { IntersectionType } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
-import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { ExportFormatQuery } from '@lorawatch/platform/export/export-format';
-import { streamExport, type ExportColumn } from '@lorawatch/platform/export/stream-export';
+import type { ExportColumn } from '@lorawatch/platform/export/stream-export';
 import { READ_STORE, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../require-member';
 import { OrderedQuery } from '../queries/shared/asset-filter.query';
 import type { InventoryRow } from '../queries/shared/inventory-rows';
-import { parseOrder } from '../queries/shared/paging';
 import { listType } from '../queries/shared/inventory.json';
 import { matchesUsage, usageCriteria } from '../queries/resource-usage/resource-usage-filter';
 import { ResourceUsageFilterQuery } from '../queries/resource-usage/resource-usage.query';
 import { USAGE_ORDER_FIELDS, type UsageOrderField } from '../queries/resource-usage/usage-order';
 import { usageJson } from '../queries/resource-usage/usage.json';
-import { assetExportChunks, thenById } from './asset-export-rows';
+import { thenById } from './asset-export-rows';
+import { streamAssetExport } from './stream-asset-export';
 
 /** GET resource_usage/export: the network overview's filters and order, and the format. */
 export class ExportResourceUsageQuery extends IntersectionType(
@@ -93,27 +91,14 @@ export class ResourceUsageExportController {
     @Query() query: ExportResourceUsageQuery,
     @Res() response: Response,
   ): Promise<void> {
-    requireMember(user);
-    const order = parseOrder(query.order_by, USAGE_ORDER_FIELDS);
-    if (order !== null && 'error' in order) throw badRequest(order.error);
-    const criteria = await usageCriteria(this.store, user.organizationId, query);
-    const chunks = await assetExportChunks(
-      this.store,
-      {
-        organizationId: user.organizationId,
-        userId: user.userId,
-        type: criteria.type,
-        dataSourceIds: criteria.dataSourceIds,
-      },
-      { sort: usageSort(order) },
-      (row) => matchesUsage(row, criteria),
-    );
-    await streamExport(response, {
-      format: query.format,
+    await streamAssetExport(this.store, user, query, response, {
       name: 'network-overview',
+      orderFields: USAGE_ORDER_FIELDS,
+      criteria: (store, organizationId) => usageCriteria(store, organizationId, query),
+      matches: matchesUsage,
+      walk: (order) => ({ sort: usageSort(order) }),
       columns: USAGE_EXPORT_COLUMNS,
       json: usageJson,
-      chunks,
     });
   }
 }

@@ -28,11 +28,10 @@ import {
   TRAFFIC_DAYS,
   TRAFFIC_HOURS,
   type DeviceDay,
+  TRAFFIC_GROUP,
+  trafficCheckpoint,
 } from './traffic.view';
 
-export const TRAFFIC_GROUP = 'traffic-counters';
-/** The read-store checkpoint holding a partition's next offset, committed with the counters it produced. */
-export const trafficCheckpoint = (partition: number): string => `${TRAFFIC_GROUP}-p${partition}`;
 /** As long as the packet log keeps packets. */
 export const TRAFFIC_RETENTION_DAYS = 30;
 

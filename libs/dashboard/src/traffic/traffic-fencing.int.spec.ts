@@ -7,7 +7,8 @@ import { CheckpointFencedError } from '@lorawatch/read-store/read-store.port';
 import { ReplicaStore } from '@lorawatch/read-store/testing/replica-store';
 import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
-import { TRAFFIC_GROUP, TrafficCounters, trafficCheckpoint } from './traffic-counters';
+import { TrafficCounters } from './traffic-counters';
+import { TRAFFIC_GROUP, trafficCheckpoint } from './traffic.view';
 import { TRAFFIC_HOURS, type TrafficHour } from './traffic.view';
 
 const T0 = '2024-03-01T08:00:00.000Z';

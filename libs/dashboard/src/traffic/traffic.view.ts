@@ -63,3 +63,8 @@ export const DEVICE_DAYS: CollectionSpec = {
 };
 
 export const TRAFFIC_COLLECTIONS = [TRAFFIC_HOURS, TRAFFIC_DAYS, DEVICE_DAYS];
+
+/** The packet log's consumer group of the traffic counters. */
+export const TRAFFIC_GROUP = 'traffic-counters';
+/** The read-store checkpoint holding a partition's next offset, committed with the counters it produced. */
+export const trafficCheckpoint = (partition: number): string => `${TRAFFIC_GROUP}-p${partition}`;

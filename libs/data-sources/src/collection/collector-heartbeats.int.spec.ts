@@ -16,7 +16,7 @@ import {
   RecordCollectorEventHandler,
   type CollectorReport,
 } from '../commands/record-collector-event/record-collector-event.handler';
-import { dataSourceStream } from '../commands/shared/load-own-data-source';
+import { dataSourceStream } from '../domain/data-source.events';
 import {
   DataSourceEventTypes,
   type DataSourceCreated,

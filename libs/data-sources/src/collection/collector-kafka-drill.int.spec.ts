@@ -25,7 +25,7 @@ import type { SimMessage } from '@lorawatch/simulator/sim-event';
 import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { simulatedTraffic } from '../../../../test/support/pipeline-traffic';
 import { waitFor } from '../../../../test/support/wait-for';
-import { dataSourceStream } from '../commands/shared/load-own-data-source';
+import { dataSourceStream } from '../domain/data-source.events';
 import { DataSourceEventTypes, type DataSourceCreated } from '../domain/data-source.events';
 import { CollectorSupervisor } from './collector-supervisor';
 import { collectorLeaseStream } from './lease/collector-lease.events';

@@ -102,6 +102,9 @@ export interface DataSourceEventPayloads {
   [DataSourceEventTypes.LoginFailed]: DataSourceLoginFailed;
   [DataSourceEventTypes.LimitationsChanged]: DataSourceLimitationsChanged;
 }
+/** A data source's own stream. */
+export const dataSourceStream = (dataSourceId: number): string => `datasource-${dataSourceId}`;
+
 export type DataSourceEvent = RecordedOf<DataSourceEventPayloads>;
 export const isDataSourceEvent = eventGuard<DataSourceEventPayloads>();
 

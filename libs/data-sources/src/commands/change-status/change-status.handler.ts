@@ -5,8 +5,8 @@ import { envelope } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { Invalid } from '@lorawatch/platform/domain-errors';
 import { decideStatusChange } from '../../domain/data-source';
-import { DataSourceEventTypes } from '../../domain/data-source.events';
-import { dataSourceStream, loadOwnDataSource } from '../shared/load-own-data-source';
+import { DataSourceEventTypes, dataSourceStream } from '../../domain/data-source.events';
+import { loadOwnDataSource } from '../shared/load-own-data-source';
 
 export class ChangeDataSourceStatusCommand {
   constructor(

@@ -7,9 +7,12 @@ import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { allocateId } from '@lorawatch/platform/id-allocator';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { DataSourceEventTypes, type DataSourceCreated } from '../../domain/data-source.events';
+import {
+  DataSourceEventTypes,
+  type DataSourceCreated,
+  dataSourceStream,
+} from '../../domain/data-source.events';
 import type { DataSourceRequest } from '../shared/data-source-request.dto';
-import { dataSourceStream } from '../shared/load-own-data-source';
 import { resolveSettings } from '../shared/resolve-settings';
 
 export class CreateDataSourceCommand {

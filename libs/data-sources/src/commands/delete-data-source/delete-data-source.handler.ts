@@ -3,8 +3,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, type EventStore } from '@lorawatch/event-store/event-store.port';
 import { envelope } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
-import { DataSourceEventTypes } from '../../domain/data-source.events';
-import { dataSourceStream, loadOwnDataSource } from '../shared/load-own-data-source';
+import { DataSourceEventTypes, dataSourceStream } from '../../domain/data-source.events';
+import { loadOwnDataSource } from '../shared/load-own-data-source';
 
 export class DeleteDataSourceCommand {
   constructor(

@@ -14,8 +14,7 @@ import {
   exists,
   type DataSourceState,
 } from '../../domain/data-source';
-import { DataSourceEventTypes } from '../../domain/data-source.events';
-import { dataSourceStream } from '../shared/load-own-data-source';
+import { DataSourceEventTypes, dataSourceStream } from '../../domain/data-source.events';
 
 /** What a collector reports about its data source. */
 export type CollectorReport =

@@ -2,8 +2,7 @@ import { type EventStore } from '@lorawatch/event-store/event-store.port';
 import { loadAggregate, type Loaded } from '@lorawatch/platform/aggregate';
 import { dataSourceEvolver, exists, type DataSourceState } from '../../domain/data-source';
 import { Forbidden, NotFound } from '@lorawatch/platform/domain-errors';
-
-export const dataSourceStream = (dataSourceId: number) => `datasource-${dataSourceId}`;
+import { dataSourceStream } from '../../domain/data-source.events';
 
 /**
  * Loads a data source for a command of `organizationId`: NotFound when it does not exist, Forbidden when it is

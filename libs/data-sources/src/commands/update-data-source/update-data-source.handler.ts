@@ -6,9 +6,13 @@ import { envelope } from '@lorawatch/platform/aggregate';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { DataSourceEventTypes, type DataSourceUpdated } from '../../domain/data-source.events';
+import {
+  DataSourceEventTypes,
+  type DataSourceUpdated,
+  dataSourceStream,
+} from '../../domain/data-source.events';
 import type { DataSourceRequest } from '../shared/data-source-request.dto';
-import { dataSourceStream, loadOwnDataSource } from '../shared/load-own-data-source';
+import { loadOwnDataSource } from '../shared/load-own-data-source';
 import { resolveSettings } from '../shared/resolve-settings';
 
 export class UpdateDataSourceCommand {

@@ -1,19 +1,14 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { Public } from '@lorawatch/platform/auth/jwt-auth.guard';
 import { APP_CONFIG, type AppConfig } from '@lorawatch/config/app-config';
-
-/** What the console needs to know about this deployment before it draws anything. */
-export interface ConsoleConfigJson {
-  /** The maplibre style of the console's maps; null when the deployment has no tile server. */
-  map_style_url: string | null;
-}
+import type { ConsoleConfigJson } from '../../console-config.json';
 
 /**
  * Public on purpose: the map style is not a secret (the Content-Security-Policy already names its origin), and
  * the console may want it before a session exists.
  */
 @Controller('api/v1.0')
-export class ConsoleConfigController {
+export class GetConsoleConfigController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Public()

@@ -1,7 +1,7 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '@lorawatch/platform/auth/jwt-auth.guard';
-import { AuditUnavailable, AuditVerifyService, type AuditVerifyAnswer } from './audit-verify.service';
+import { AuditUnavailable, AuditVerifyService, type AuditVerifyAnswer } from '../../audit-verify.service';
 
 const VERIFY_EXAMPLE = {
   ok: true,
@@ -16,7 +16,7 @@ const VERIFY_EXAMPLE = {
 @ApiTags('audit')
 @ApiBearerAuth()
 @Controller('api/v1.0')
-export class AuditController {
+export class VerifyAuditController {
   constructor(private readonly audit: AuditVerifyService) {}
 
   @AdminOnly()
