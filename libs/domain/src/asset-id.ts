@@ -7,9 +7,19 @@ import { createHash } from 'node:crypto';
  * without reading the assets collection, and the number is the same in every replay and every replica.
  */
 export function assetNumericId(assetDocumentId: string): number {
+  const known = numericIds.get(assetDocumentId);
+  if (known !== undefined) return known;
   // 48 bits of a hash: a safe integer, and a collision needs ~16 million assets to become likely.
-  return parseInt(createHash('sha256').update(assetDocumentId).digest('hex').slice(0, 12), 16);
+  const id = parseInt(createHash('sha256').update(assetDocumentId).digest('hex').slice(0, 12), 16);
+  // The detectors name an asset on each of its packets: the ids of the assets seen lately are kept (a network's
+  // assets, up to a bound; past it the memory starts again).
+  if (numericIds.size >= MAX_REMEMBERED_IDS) numericIds.clear();
+  numericIds.set(assetDocumentId, id);
+  return id;
 }
+
+const MAX_REMEMBERED_IDS = 100_000;
+const numericIds = new Map<string, number>();
 
 /** The detectors key a device by DevEUI when it is known and by its session address otherwise. */
 export function deviceAssetId(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { assetNumericId, deviceNumericId, gatewayNumericId } from './asset-id';
 
 describe('asset ids', () => {
@@ -23,5 +24,15 @@ describe('asset ids', () => {
     expect(Number.isSafeInteger(id)).toBe(true);
     expect(id).toBeGreaterThan(0);
     expect(assetNumericId('device:1:0101010101010101')).toBe(id);
+  });
+
+  it('are the first 48 bits of the SHA-256 of the document id, whether remembered or not', () => {
+    const hashed = (id: string) => parseInt(createHash('sha256').update(id).digest('hex').slice(0, 12), 16);
+    const ids = ['device:1:70b3d54990000abc', 'gateway:2:b827ebfffe29fd97', 'device:3:26011f0a'];
+    for (const id of ids) expect(assetNumericId(id)).toBe(hashed(id));
+    // Given more assets named than are remembered, then the answers are still the hash's
+    for (let i = 0; i < 100_001; i++) assetNumericId(`device:9:${i.toString(16).padStart(16, '0')}`);
+    for (const id of ids) expect(assetNumericId(id)).toBe(hashed(id));
+    expect(assetNumericId('device:9:0000000000000000')).toBe(hashed('device:9:0000000000000000'));
   });
 });
