@@ -6,7 +6,10 @@ import { tallyAlerts } from '../alert-tally';
 import { timeWindow } from '../query-window';
 import type { CountAlertsQuery } from './count-alerts.query';
 
-/** The organisation's visible alerts counted: TOTAL → `{count}`; HOUR / DAY → the non-empty buckets, oldest first, each with the highest risk among its alerts (docs/api.md §6). */
+/**
+ * The organisation's visible alerts counted: TOTAL → `{count}`; HOUR / DAY → the non-empty buckets, oldest first, each
+ * with the highest risk among its alerts (docs/api.md §6).
+ */
 export async function countAlerts(
   current: ReadStore,
   asOf: AsOfReadModels,

@@ -12,7 +12,10 @@ import { timeWindow } from '../query-window';
 
 const DEFAULT_PAGE_SIZE = 20;
 
-/** One page of the organisation's visible alerts in the asked order: by 0-based `page`, or next to a listed alert (`after` / `before`) (docs/api.md §6). */
+/**
+ * One page of the organisation's visible alerts in the asked order: by 0-based `page`, or next to a listed alert
+ * (`after` / `before`) (docs/api.md §6).
+ */
 export async function listAlerts(
   current: ReadStore,
   asOf: AsOfReadModels,

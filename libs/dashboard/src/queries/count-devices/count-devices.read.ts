@@ -6,7 +6,10 @@ import { windowAsOf } from '../traffic-query';
 import { dailyDeviceTotals, hourlyTotals } from '../traffic-buckets';
 import type { CountDevicesQuery } from './count-devices.query';
 
-/** Devices heard per hour (newest first) or per day (oldest first), summed over data sources; a day counts each device once (docs/api.md §5). */
+/**
+ * Devices heard per hour (newest first) or per day (oldest first), summed over data sources; a day counts each device
+ * once (docs/api.md §5).
+ */
 export async function countDevices(
   store: ReadStore,
   asOf: AsOfReadModels,

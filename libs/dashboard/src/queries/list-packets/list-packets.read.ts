@@ -6,7 +6,10 @@ import { offsetPaging } from '../traffic-query';
 import { packetJson } from '../traffic-json';
 import type { ListPacketsQuery } from './list-packets.query';
 
-/** The organisation's recent packets, newest first, one 0-based page, read from the recent-packets ring (docs/api.md §5). */
+/**
+ * The organisation's recent packets, newest first, one 0-based page, read from the recent-packets ring (docs/api.md
+ * §5).
+ */
 export async function listPackets(store: ReadStore, caller: AuthUser, query: ListPacketsQuery) {
   const window = timeWindow(query.date, 'date');
   const filter: Filter = { organizationId: caller.organizationId };
