@@ -1,6 +1,6 @@
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { FieldCondition, Filter, ReadStore } from '@lorawatch/read-store/read-store.port';
-import { badRequest } from '@lorawatch/platform/http-errors';
+import { Invalid } from '@lorawatch/platform/domain-errors';
 import type { IssueFilterQuery } from './issue-filter.query';
 
 /** Open issues of the caller's organization, of data sources not deleted, narrowed by the query (docs/api.md §7). */
@@ -14,7 +14,7 @@ export async function issueFilter(
   if (range?.gte || range?.lte) {
     const gte = range.gte ? new Date(range.gte).toISOString() : undefined;
     const lte = range.lte ? new Date(range.lte).toISOString() : undefined;
-    if (gte && lte && gte > lte) throw badRequest('since value must be before or equal to until value');
+    if (gte && lte && gte > lte) throw new Invalid('since value must be before or equal to until value');
     filter.since = { ...(gte ? { $gte: gte } : {}), ...(lte ? { $lte: lte } : {}) };
   }
   if (query.alerttype) filter.alertTypeId = { $in: query.alerttype };

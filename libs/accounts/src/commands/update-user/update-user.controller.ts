@@ -7,7 +7,7 @@ import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import type { Outcome } from '../../domain/account-errors';
 import { AccountBody, accepted, validBody } from '../../http/account-http';
-import { readUserJson } from '../../queries/get-user/read-user';
+import { readUserJson } from '../../queries/get-user/get-user.read';
 import { UserStore } from '../shared/user-store';
 import { UpdateUserCommand } from './update-user.handler';
 

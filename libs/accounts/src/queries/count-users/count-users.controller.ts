@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
-import { USERS, type UserView } from '@lorawatch/domain/user.view';
+import { countUsers } from './count-users.read';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -14,10 +14,7 @@ export class CountUsersController {
   /** Users of the caller's organization only (the original counted every organization's for admins). */
   @Get('user_count')
   @ApiResponse({ status: 200, description: '{"user_count": n}' })
-  async countUsers(@CurrentUser() caller: AuthUser) {
-    const user_count = await this.store
-      .collection<UserView>(USERS)
-      .count({ organizationId: caller.organizationId, deleted: { $ne: true } });
-    return { user_count };
+  countUsers(@CurrentUser() caller: AuthUser) {
+    return countUsers(this.store, caller);
   }
 }

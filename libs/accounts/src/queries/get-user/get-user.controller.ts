@@ -3,8 +3,7 @@ import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
-import { USERS, type UserView } from '@lorawatch/domain/user.view';
-import { readUserJson } from './read-user';
+import { getUser } from './get-user.read';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -16,12 +15,8 @@ export class GetUserController {
   @ApiResponse({ status: 200, description: 'The user object' })
   @ApiResponse({ status: 404, description: 'No such user in your organization' })
   async getUser(@CurrentUser() caller: AuthUser, @Param('username') username: string) {
-    const [user] = await this.store
-      .collection<UserView>(USERS)
-      .find({ username: username.trim().toLowerCase(), deleted: { $ne: true } }, { limit: 1 });
-    // Any member may read a colleague's profile (console part 1 §6); other organizations' users do not exist here.
-    if (!user || user.organizationId !== caller.organizationId)
-      throw new NotFoundException({ error: 'not found', message: 'not found' });
-    return readUserJson(this.store, user);
+    const user = await getUser(this.store, caller, username);
+    if (user === null) throw new NotFoundException({ error: 'not found', message: 'not found' });
+    return user;
   }
 }

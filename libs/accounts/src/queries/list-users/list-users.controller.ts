@@ -5,8 +5,7 @@ import { PageQuery } from '@lorawatch/platform/query-params';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
-import { ORGANIZATIONS, USERS, type OrganizationView, type UserView } from '@lorawatch/domain/user.view';
-import { userJson } from '../../projection/user.view';
+import { listUsers } from './list-users.read';
 
 @ApiTags('users')
 @ApiBearerAuth()
@@ -29,20 +28,9 @@ export class ListUsersController {
     @Query() query: PageQuery,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const users = this.store.collection<UserView>(USERS);
-    const organization = await this.store
-      .collection<OrganizationView>(ORGANIZATIONS)
-      .get(String(caller.organizationId));
-    const organizationName = organization?.name ?? null;
-    const page = query.page ?? 1;
-    const size = query.size ?? 20;
-    const filter = { organizationId: caller.organizationId, deleted: { $ne: true } };
-    const [items, total] = await Promise.all([
-      users.find(filter, { sort: [['userId', 'asc']], skip: (page - 1) * size, limit: size }),
-      users.count(filter),
-    ]);
+    const { answer, total, pages } = await listUsers(this.store, caller, query);
     response.setHeader('total-items', String(total));
-    response.setHeader('total-pages', String(Math.ceil(total / size)));
-    return { users: items.map((user) => userJson(user, organizationName)) };
+    response.setHeader('total-pages', String(pages));
+    return answer;
   }
 }

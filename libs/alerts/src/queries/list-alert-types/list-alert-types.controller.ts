@@ -1,8 +1,7 @@
 import { Controller, Get, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ALERT_CATALOGUE } from '@lorawatch/domain/alert-catalogue';
-import { alertTypeJson } from '@lorawatch/domain/alert-type.json';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
+import { listAlertTypes } from './list-alert-types.read';
 
 /** The alert types of the catalogue (docs/api.md §6). */
 @ApiTags('Alerts')
@@ -11,6 +10,6 @@ import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter
 export class ListAlertTypesController {
   @Get('alert_types')
   listAlertTypes() {
-    return ALERT_CATALOGUE.map(alertTypeJson);
+    return listAlertTypes();
   }
 }

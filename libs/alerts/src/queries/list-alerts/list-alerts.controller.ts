@@ -1,20 +1,12 @@
 import { Controller, Get, Inject, Query, UseFilters } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ALERTS, SHOWN, type AlertView } from '@lorawatch/domain/alert.view';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
-import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
-import { READ_STORE, type Filter, type ReadStore, type Sort } from '@lorawatch/read-store/read-store.port';
-import { seekKey, seekValues } from '@lorawatch/read-store/seek';
-import { alertOrder, visibleAlertFilter } from '../alert-filter';
-import { alertJson } from '../alert.json';
+import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ListAlertsQuery } from '../alerts.query';
-import { timeWindow } from '../query-window';
-
-const DEFAULT_PAGE_SIZE = 20;
+import { listAlerts } from './list-alerts.read';
 
 /** Alert lists (docs/api.md §6), for every member of the organization. */
 @ApiTags('Alerts')
@@ -28,63 +20,7 @@ export class ListAlertsController {
 
   /** A bare list (docs/api.md §6): totals come from alerts/count?group_by=TOTAL. `page` is 0-based. */
   @Get('alerts')
-  async listAlerts(@CurrentUser() user: AuthUser, @Query() query: ListAlertsQuery) {
-    const sort = alertOrder(query.order_by);
-    const store = await this.asOf.readStore(query.as_of, this.store);
-    const filter = await visibleAlertFilter(
-      store,
-      user.organizationId,
-      query,
-      timeWindow(query.created_at, 'created_at'),
-    );
-    const size = query.size ?? DEFAULT_PAGE_SIZE;
-    const alerts =
-      query.after !== undefined || query.before !== undefined
-        ? await alertsNextTo(store, user.organizationId, filter, sort, size, query)
-        : await store.collection<AlertView>(ALERTS).find(filter, {
-            sort,
-            ...(query.page === undefined ? {} : { skip: query.page * size, limit: size }),
-          });
-    const names = await dataSourceNames(store, user.organizationId);
-    return alerts.map((alert) =>
-      alertJson(alert, names.get(alert.dataSourceId) ?? null, query.include_parameters === true),
-    );
+  listAlerts(@CurrentUser() user: AuthUser, @Query() query: ListAlertsQuery) {
+    return listAlerts(this.store, this.asOf, user, query);
   }
-}
-
-/**
- * The page next to a listed alert: after it in the order, or before it (read in the reverse order, then turned
- * back). The key is read from the alert itself, so the page is found from the index at any depth.
- */
-async function alertsNextTo(
-  store: ReadStore,
-  organizationId: number,
-  filter: Filter,
-  sort: Sort,
-  size: number,
-  query: Pick<ListAlertsQuery, 'after' | 'before'>,
-): Promise<AlertView[]> {
-  if (query.after !== undefined && query.before !== undefined) {
-    throw badRequest('after and before cannot be combined');
-  }
-  const forward = query.after !== undefined;
-  const alerts = store.collection<AlertView>(ALERTS);
-  const [anchor] = await alerts.find(
-    { organizationId, numericId: forward ? query.after : query.before, show: SHOWN },
-    { limit: 1 },
-  );
-  if (!anchor) throw badRequest(`${forward ? 'after' : 'before'} must be the id of an alert`);
-  const order = forward ? sort : reversed(sort);
-  const page = await alerts.find(filter, { sort: order, limit: size, after: seekValues(anchor, order) });
-  return forward ? page : page.reverse();
-}
-
-/** The same order backwards, the id tie-break included. */
-function reversed(sort: Sort): Sort {
-  return seekKey(sort).map(([field, direction]) => [field, direction === 'asc' ? 'desc' : 'asc']);
-}
-
-async function dataSourceNames(store: ReadStore, organizationId: number): Promise<Map<number, string>> {
-  const sources = await store.collection<DataSourceView>(DATA_SOURCES).find({ organizationId });
-  return new Map(sources.map((source) => [source.dataSourceId, source.name]));
 }

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { KEY_AUDIT_BACKLOG, type KeyAuditBacklog } from '../../ports/key-audit-backlog.port';
+import { listKeyAuditQueue } from './list-key-audit-queue.read';
 
 @ApiTags('AppKeys')
 @Controller('api/v1.0')
@@ -11,7 +12,7 @@ export class ListKeyAuditQueueController {
 
   /** Devices of the organisation whose join requests wait for the AppKey audit (the Policies screen's keys section). */
   @Get('app_keys/audit_queue')
-  async listKeyAuditQueue(@CurrentUser() user: AuthUser) {
-    return { pending_devices: await this.keyAudit.pendingDevices(user.organizationId) };
+  listKeyAuditQueue(@CurrentUser() user: AuthUser) {
+    return listKeyAuditQueue(this.keyAudit, user);
   }
 }

@@ -3,21 +3,10 @@ import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
-import { IMPORTANCES } from '@lorawatch/domain/risk';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../../require-member';
-import { inventoryCriteria, matchesInventory } from '../shared/inventory-filter';
-import { heardBy, inventoryRows, ownKey, type InventoryRow } from '../shared/inventory-rows';
 import { CountInventoryQuery } from '../list-inventory/list-inventory.query';
-
-enum InventoryGrouping {
-  data_collector = 'data_collector',
-  gateway = 'gateway',
-  vendor = 'vendor',
-  tag = 'tag',
-  importance = 'importance',
-}
+import { InventoryGrouping, countInventory } from './count-inventory.read';
 
 /** The inventory charts: bare lists of `{id, name, count}` under the list's filters (docs/api.md §10). */
 @Controller('api/v1.0')
@@ -29,7 +18,7 @@ export class CountInventoryController {
   ) {}
 
   @Get('inventory/count/:grouping')
-  async countInventory(
+  countInventory(
     @CurrentUser() user: AuthUser,
     @Param(
       'grouping',
@@ -41,52 +30,6 @@ export class CountInventoryController {
     grouping: InventoryGrouping,
     @Query() query: CountInventoryQuery,
   ) {
-    requireMember(user);
-    const store = await this.asOf.readStore(query.as_of, this.store);
-    const criteria = await inventoryCriteria(store, user.organizationId, query);
-    const all = await inventoryRows(store, { organizationId: user.organizationId, userId: user.userId });
-    const rows = all.filter((row) => matchesInventory(row, criteria));
-    switch (grouping) {
-      case InventoryGrouping.data_collector:
-        return tally(rows, (row) => [[row.asset.dataSourceId, { name: row.dataSourceName }]]);
-      case InventoryGrouping.vendor:
-        return tally(rows, (row) => [[row.asset.vendor, { name: row.asset.vendor }]]);
-      case InventoryGrouping.importance:
-        return tally(rows, (row) => [[row.importance, { name: row.importance }]]).sort(
-          (a, b) => IMPORTANCES.indexOf(b.id as 'LOW') - IMPORTANCES.indexOf(a.id as 'LOW'),
-        );
-      case InventoryGrouping.tag:
-        return tally(rows, (row) => row.tags.map((tag) => [tag.tagId, { name: tag.name, color: tag.color }]));
-      case InventoryGrouping.gateway:
-        return countByGateway(all, rows);
-    }
+    return countInventory(this.store, this.asOf, user, grouping, query);
   }
-}
-
-type Extra = { name: string | null; color?: string };
-
-/** Groups in order of size (then first seen), each row counted once per key it yields. */
-function tally(rows: InventoryRow[], keys: (row: InventoryRow) => Array<[string | number | null, Extra]>) {
-  const groups = new Map<string | number | null, { id: string | number | null; count: number } & Extra>();
-  for (const row of rows) {
-    for (const [id, extra] of keys(row)) {
-      const group = groups.get(id) ?? { id, ...extra, count: 0 };
-      group.count += 1;
-      groups.set(id, group);
-    }
-  }
-  return [...groups.values()].sort((a, b) => b.count - a.count);
-}
-
-/** Per gateway: the matching devices it hears, plus one for itself when it matches (docs/api.md §10). */
-function countByGateway(all: InventoryRow[], rows: InventoryRow[]) {
-  const counts = new Map<string, number>();
-  for (const { asset } of rows) {
-    const keys = asset.type === 'gateway' ? [ownKey(asset)] : heardBy(asset);
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return all
-    .filter((row) => row.asset.type === 'gateway' && counts.has(ownKey(row.asset)))
-    .map(({ asset }) => ({ id: asset.numericId, name: asset.hexId, count: counts.get(ownKey(asset)) ?? 0 }))
-    .sort((a, b) => b.count - a.count || a.id - b.id);
 }

@@ -5,18 +5,8 @@ import { badRequest } from '@lorawatch/platform/http-errors';
 import { SpecValidationFilter } from '@lorawatch/platform/spec-validation.filter';
 import { AsOfReadModels } from '@lorawatch/projections/scratch/as-of-read-models';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { requireMember } from '../../require-member';
-import { heardBy, inventoryRows, ownKey, type InventoryRow } from '../shared/inventory-rows';
-import { deviceUsageOf, lossPercent, matchesUsage, usageCriteria } from './resource-usage-filter';
 import { CountResourceUsageQuery } from './resource-usage.query';
-import { LOSS_BANDS, SIGNAL_BANDS } from './usage-bands';
-
-enum UsageGrouping {
-  status = 'status',
-  gateway = 'gateway',
-  signal = 'signal',
-  loss = 'loss',
-}
+import { UsageGrouping, countResourceUsage } from './count-resource-usage.read';
 
 /** The network overview charts: `{total_count, groups:[{id, name, count}]}` (docs/api.md §13). */
 @Controller('api/v1.0')
@@ -28,7 +18,7 @@ export class CountResourceUsageController {
   ) {}
 
   @Get('resource_usage/count/:grouping')
-  async countResourceUsage(
+  countResourceUsage(
     @CurrentUser() user: AuthUser,
     @Param(
       'grouping',
@@ -39,78 +29,6 @@ export class CountResourceUsageController {
     grouping: UsageGrouping,
     @Query() query: CountResourceUsageQuery,
   ) {
-    requireMember(user);
-    const store = await this.asOf.readStore(query.as_of, this.store);
-    const criteria = await usageCriteria(store, user.organizationId, query);
-    const all = await inventoryRows(store, { organizationId: user.organizationId, userId: user.userId });
-    const rows = all.filter((row) => matchesUsage(row, criteria));
-    switch (grouping) {
-      case UsageGrouping.status: {
-        const connected = rows.filter((row) => row.asset.connected).length;
-        return {
-          total_count: rows.length,
-          groups: [
-            { id: 'connected', name: 'connected', count: connected },
-            { id: 'disconnected', name: 'disconnected', count: rows.length - connected },
-          ],
-        };
-      }
-      case UsageGrouping.gateway:
-        return { total_count: rows.length, groups: byGateway(all, rows) };
-      case UsageGrouping.signal:
-        return banded(
-          rows,
-          SIGNAL_BANDS,
-          (row) => deviceUsageOf(row.asset)?.max_rssi ?? null,
-          (band) => ({
-            min_signal_strength: band.min,
-            max_signal_strength: band.max,
-          }),
-        );
-      case UsageGrouping.loss:
-        return banded(
-          rows,
-          LOSS_BANDS,
-          (row) => {
-            const usage = deviceUsageOf(row.asset);
-            return usage === null ? null : lossPercent(usage);
-          },
-          (band) => ({ min_packet_loss: band.min, max_packet_loss: band.max }),
-        );
-    }
+    return countResourceUsage(this.store, this.asOf, user, grouping, query);
   }
-}
-
-interface Band {
-  min: number;
-  max: number;
-  name: string;
-}
-
-/** Devices only; a device without the figure falls in no band. */
-function banded<B extends Band>(
-  rows: InventoryRow[],
-  bands: readonly B[],
-  value: (row: InventoryRow) => number | null,
-  id: (band: B) => Record<string, number>,
-) {
-  const values = rows.map(value).filter((v): v is number => v !== null);
-  const groups = bands.map((band) => ({
-    id: id(band),
-    name: band.name,
-    count: values.filter((v) => v >= band.min && v < band.max).length,
-  }));
-  return { total_count: groups.reduce((sum, group) => sum + group.count, 0), groups };
-}
-
-function byGateway(all: InventoryRow[], rows: InventoryRow[]) {
-  const counts = new Map<string, number>();
-  for (const { asset } of rows) {
-    for (const key of asset.type === 'gateway' ? [ownKey(asset)] : heardBy(asset))
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return all
-    .filter((row) => row.asset.type === 'gateway' && counts.has(ownKey(row.asset)))
-    .map(({ asset }) => ({ id: asset.numericId, name: asset.hexId, count: counts.get(ownKey(asset)) ?? 0 }))
-    .sort((a, b) => b.count - a.count || a.id - b.id);
 }

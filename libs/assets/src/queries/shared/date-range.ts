@@ -1,4 +1,4 @@
-import { badRequest } from '@lorawatch/platform/http-errors';
+import { Invalid } from '@lorawatch/platform/domain-errors';
 import type { FieldCondition } from '@lorawatch/read-store/read-store.port';
 import type { DateRange } from '@lorawatch/platform/query-params';
 
@@ -7,6 +7,6 @@ export function dateCondition(range: DateRange | undefined): FieldCondition | nu
   const gte = range?.gte ? new Date(range.gte).toISOString() : undefined;
   const lte = range?.lte ? new Date(range.lte).toISOString() : undefined;
   if (gte === undefined && lte === undefined) return null;
-  if (gte && lte && gte > lte) throw badRequest('since value must be before to until value');
+  if (gte && lte && gte > lte) throw new Invalid('since value must be before to until value');
   return { ...(gte ? { $gte: gte } : {}), ...(lte ? { $lte: lte } : {}) };
 }

@@ -1,4 +1,4 @@
-import { badRequest, forbidden, notFound } from '@lorawatch/platform/http-errors';
+import { Forbidden, Invalid, NotFound } from '@lorawatch/platform/domain-errors';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ASSETS, type AssetType, type AssetView } from '../../asset.view';
 
@@ -12,12 +12,12 @@ export async function ownAsset(
   type: string,
   id: string,
 ): Promise<AssetView> {
-  if (type !== 'device' && type !== 'gateway') throw badRequest('asset_type must be device or gateway');
-  if (!/^\d+$/.test(id)) throw badRequest('id must be the integer id of an asset');
+  if (type !== 'device' && type !== 'gateway') throw new Invalid('asset_type must be device or gateway');
+  if (!/^\d+$/.test(id)) throw new Invalid('id must be the integer id of an asset');
   const [asset] = await store
     .collection<AssetView>(ASSETS)
     .find({ numericId: Number(id), type: type satisfies AssetType }, { limit: 1 });
-  if (!asset) throw notFound();
-  if (asset.organizationId !== organizationId) throw forbidden();
+  if (!asset) throw new NotFound();
+  if (asset.organizationId !== organizationId) throw new Forbidden();
   return asset;
 }

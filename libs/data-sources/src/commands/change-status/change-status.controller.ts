@@ -5,7 +5,7 @@ import { AdminOnly, CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard'
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_MODEL_SYNC, type ReadModelSync } from '@lorawatch/projections/read-model-sync';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { readDataSource } from '../../queries/get-data-source/read-data-source';
+import { getDataSource } from '../../queries/get-data-source/get-data-source.read';
 import { StatusBody } from './change-status.dto';
 import { ChangeDataSourceStatusCommand } from './change-status.handler';
 
@@ -30,6 +30,6 @@ export class ChangeDataSourceStatusController {
       new ChangeDataSourceStatusCommand(id, user.organizationId, user.userId, body.status),
     );
     await this.readModels.settled();
-    return readDataSource(this.store, user.organizationId, id);
+    return getDataSource(this.store, user.organizationId, id);
   }
 }

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
+import { countDataSources } from './count-data-sources.read';
 
 @ApiTags('DataSources')
 @Controller('api/v1.0')
@@ -12,8 +12,7 @@ export class CountDataSourcesController {
 
   /** Data sources that are not disabled. */
   @Get('data_collectors/count')
-  async countDataSources(@CurrentUser() user: AuthUser) {
-    const filter = { organizationId: user.organizationId, deleted: false, status: { $ne: 'DISABLED' } };
-    return { count: await this.store.collection<DataSourceView>(DATA_SOURCES).count(filter) };
+  countDataSources(@CurrentUser() user: AuthUser) {
+    return countDataSources(this.store, user);
   }
 }

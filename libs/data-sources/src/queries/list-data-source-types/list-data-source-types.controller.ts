@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DATA_SOURCE_TYPES } from '../../domain/data-source-types';
+import { listDataSourceTypes } from './list-data-source-types.read';
 
 /** The kinds of data source that can be created (docs/api.md §4). */
 @ApiTags('DataSources')
@@ -8,6 +8,6 @@ import { DATA_SOURCE_TYPES } from '../../domain/data-source-types';
 export class ListDataSourceTypesController {
   @Get('data_collector_types')
   listDataSourceTypes() {
-    return DATA_SOURCE_TYPES.map(({ id, type, name }) => ({ id, type, name }));
+    return listDataSourceTypes();
   }
 }

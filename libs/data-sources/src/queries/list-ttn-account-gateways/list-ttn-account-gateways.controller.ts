@@ -1,8 +1,9 @@
-import { Controller, Get, NotFoundException } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { TtnAccountGateways } from '../../ttn-accounts/ttn-account-gateways';
+import { listTtnAccountGateways } from './list-ttn-account-gateways.read';
 
 /** The gateways of the TTN v2 account the caller last signed in with, within the hour (docs/api.md §4). */
 @ApiTags('TtnAccounts')
@@ -12,8 +13,6 @@ export class ListTtnAccountGatewaysController {
 
   @Get('user_gateways')
   listTtnAccountGateways(@CurrentUser() user: AuthUser) {
-    const gateways = this.gateways.of(user.userId);
-    if (!gateways) throw new NotFoundException({ error: 'not found', message: 'Not found' });
-    return gateways.map(({ id, description }) => ({ id, description }));
+    return listTtnAccountGateways(this.gateways, user);
   }
 }

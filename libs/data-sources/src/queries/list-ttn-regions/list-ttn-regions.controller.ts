@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { TTN_REGIONS } from '../../domain/ttn-regions';
+import { listTtnRegions } from './list-ttn-regions.read';
 
 /** The TTN v3 clusters a data source can read from (docs/api.md §4). */
 @ApiTags('DataSources')
@@ -8,6 +8,6 @@ import { TTN_REGIONS } from '../../domain/ttn-regions';
 export class ListTtnRegionsController {
   @Get('data_collectors/ttn_regions')
   listTtnRegions() {
-    return TTN_REGIONS;
+    return listTtnRegions();
   }
 }

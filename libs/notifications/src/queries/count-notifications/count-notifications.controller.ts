@@ -4,7 +4,7 @@ import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { NotificationsErrorFilter } from '../../http/notifications-errors';
-import { NOTIFICATIONS, type NotificationView } from '../../projection/notification.view';
+import { countNotifications } from './count-notifications.read';
 
 /** The count of the caller's unread notifications, the bell's badge (docs/api.md §9). */
 @ApiTags('ListNotifications')
@@ -14,10 +14,7 @@ export class CountNotificationsController {
   constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
 
   @Get('count')
-  async countNotifications(@CurrentUser() user: AuthUser) {
-    const count = await this.store
-      .collection<NotificationView>(NOTIFICATIONS)
-      .count({ userId: user.userId, organizationId: user.organizationId, readAt: null });
-    return { count };
+  countNotifications(@CurrentUser() user: AuthUser) {
+    return countNotifications(this.store, user);
   }
 }

@@ -1,19 +1,12 @@
 import { Controller, Get, Inject, UseFilters } from '@nestjs/common';
 import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
-import { dataSourceListJson } from '@lorawatch/domain/data-source.json';
-import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { defaultPreferences, type PreferencesState } from '../../domain/notification-preferences';
-import { IMPORTANCE_NAMES, RISK_NAMES } from '../../domain/notification-preferences.events';
 import { NotificationsErrorFilter } from '../../http/notifications-errors';
 import { ASSET_LABELS, type AssetLabels } from '../../ports/asset-labels.port';
-import { NOTIFICATION_PREFERENCES, type PreferencesView } from '../../projection/preferences.view';
+import { getNotificationPreferences } from './get-preferences.read';
 
-/**
- * The caller's preferences in the shape of docs/api.md §9. A user who never saved any sees the defaults. Webhook
- * secrets are write-only: `secret` is always null here. Disabled and deleted data sources are left out.
- */
+/** The caller's notification preferences (docs/api.md §9). */
 @Controller('api/v1.0/notifications')
 @UseFilters(NotificationsErrorFilter)
 export class GetPreferencesController {
@@ -23,54 +16,7 @@ export class GetPreferencesController {
   ) {}
 
   @Get('preferences')
-  async getNotificationPreferences(@CurrentUser() user: AuthUser) {
-    const saved = await this.store
-      .collection<PreferencesView>(NOTIFICATION_PREFERENCES)
-      .get(String(user.userId));
-    const preferences: PreferencesState = saved ?? defaultPreferences();
-    const sources = await this.store
-      .collection<DataSourceView>(DATA_SOURCES)
-      .find(
-        { organizationId: user.organizationId, deleted: false, status: { $ne: 'DISABLED' } },
-        { sort: [['dataSourceId', 'asc']] },
-      );
-    const labels = await this.labels.labels(user.organizationId, preferences.tagIds);
-    const of = (kind: string) => preferences.destinations.filter((d) => d.kind === kind);
-    return {
-      destinations: [
-        {
-          destination: 'sms',
-          enabled: false,
-          additional: of('phone').map((d) => ({ id: d.destinationId, phone: d.value, active: d.active })),
-        },
-        {
-          destination: 'email',
-          enabled: preferences.channels.email,
-          additional: of('email').map((d) => ({ id: d.destinationId, email: d.value, active: d.active })),
-        },
-        { destination: 'push', enabled: preferences.channels.push },
-        {
-          destination: 'webhook',
-          enabled: preferences.channels.webhook,
-          additional: of('webhook').map((d) => ({
-            id: d.destinationId,
-            url: d.value,
-            secret: null,
-            active: d.active,
-          })),
-        },
-      ],
-      risks: RISK_NAMES.map((name) => ({ name, enabled: preferences.risks[name] })),
-      asset_importance: IMPORTANCE_NAMES.map((name) => ({ name, enabled: preferences.importances[name] })),
-      dataCollectors: sources.map((source) => ({
-        enabled: preferences.dataSources[String(source.dataSourceId)] !== false,
-        dataCollectorId: source.dataSourceId,
-        dataCollector: dataSourceListJson(source),
-      })),
-      asset_tags: preferences.tagIds.flatMap((id) => {
-        const label = labels.get(id);
-        return label ? [label] : [];
-      }),
-    };
+  getNotificationPreferences(@CurrentUser() user: AuthUser) {
+    return getNotificationPreferences(this.store, this.labels, user);
   }
 }

@@ -4,10 +4,9 @@ import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { CLOCK, type Clock } from '@lorawatch/platform/clock';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
-import { activeMutes } from '../../domain/notification-mutes';
 import type { NotificationMute } from '../../domain/notification-preferences.events';
 import { NotificationsErrorFilter } from '../../http/notifications-errors';
-import { NOTIFICATION_PREFERENCES, type PreferencesView } from '../../projection/preferences.view';
+import { listMutes } from './list-mutes.read';
 
 /** Not in the original: the caller's mutes still running (GET notifications/mutes). */
 @ApiTags('Mute')
@@ -20,10 +19,7 @@ export class ListMutesController {
   ) {}
 
   @Get('mutes')
-  async listMutes(@CurrentUser() user: AuthUser): Promise<NotificationMute[]> {
-    const saved = await this.store
-      .collection<PreferencesView>(NOTIFICATION_PREFERENCES)
-      .get(String(user.userId));
-    return activeMutes(saved?.mutes, this.clock.now().toISOString());
+  listMutes(@CurrentUser() user: AuthUser): Promise<NotificationMute[]> {
+    return listMutes(this.store, user, this.clock.now());
   }
 }

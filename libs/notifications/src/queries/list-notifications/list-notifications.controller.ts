@@ -6,9 +6,7 @@ import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { PageQuery } from '@lorawatch/platform/query-params';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { NotificationsErrorFilter } from '../../http/notifications-errors';
-import { notificationJson } from '../../projection/notification.json';
-import { NOTIFICATIONS, type NotificationView } from '../../projection/notification.view';
-import { loadNotifiedAlert } from '../../projection/notified-alert';
+import { listNotifications } from './list-notifications.read';
 
 /**
  * The caller's own notifications, newest first, paged with total-items / total-pages headers (docs/api.md §9,
@@ -27,18 +25,9 @@ export class ListNotificationsController {
     @Query() query: PageQuery,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const page = query.page ?? 1;
-    const size = query.size ?? 20;
-    const filter = { userId: user.userId, organizationId: user.organizationId };
-    const notifications = this.store.collection<NotificationView>(NOTIFICATIONS);
-    const [views, total] = await Promise.all([
-      notifications.find(filter, { sort: [['numericId', 'desc']], skip: (page - 1) * size, limit: size }),
-      notifications.count(filter),
-    ]);
+    const { items, total, pages } = await listNotifications(this.store, user, query);
     response.setHeader('total-items', String(total));
-    response.setHeader('total-pages', String(Math.ceil(total / size)));
-    return Promise.all(
-      views.map(async (view) => notificationJson(view, await loadNotifiedAlert(this.store, view.alertId))),
-    );
+    response.setHeader('total-pages', String(pages));
+    return items;
   }
 }

@@ -8,7 +8,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import type { Decision } from '../../domain/policy-errors';
 import { PolicyBody, validPolicyBody } from '../../http/policy-body';
 import { PolicyRejectionFilter, acceptedOrThrow } from '../../http/policy-rejected';
-import { readPolicy } from '../../queries/get-policy/read-policy';
+import { getPolicy } from '../../queries/get-policy/get-policy.read';
 import { PolicyRequest } from '../shared/policy.request';
 import { ClonePolicyRequest, CreatePolicyQuery } from './clone-policy.request';
 import { CreatePolicyCommand } from './create-policy.handler';
@@ -45,7 +45,7 @@ export class CreatePolicyController {
       ),
     );
     await this.readModels.settled();
-    return acceptedOrThrow(await readPolicy(this.store, policyId, user.organizationId));
+    return acceptedOrThrow(await getPolicy(this.store, policyId, user.organizationId));
   }
 
   private async command(

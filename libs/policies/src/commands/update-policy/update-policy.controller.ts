@@ -8,7 +8,7 @@ import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.por
 import type { Decision } from '../../domain/policy-errors';
 import { PolicyBody, validPolicyBody } from '../../http/policy-body';
 import { PolicyRejectionFilter, acceptedOrThrow } from '../../http/policy-rejected';
-import { readPolicy } from '../../queries/get-policy/read-policy';
+import { getPolicy } from '../../queries/get-policy/get-policy.read';
 import { PolicyRequest } from '../shared/policy.request';
 import { UpdatePolicyCommand } from './update-policy.handler';
 
@@ -43,6 +43,6 @@ export class UpdatePolicyController {
       ),
     );
     await this.readModels.settled();
-    return acceptedOrThrow(await readPolicy(this.store, id, user.organizationId));
+    return acceptedOrThrow(await getPolicy(this.store, id, user.organizationId));
   }
 }

@@ -4,7 +4,7 @@ import { CurrentUser } from '@lorawatch/platform/auth/jwt-auth.guard';
 import type { AuthUser } from '@lorawatch/platform/auth/token.service';
 import { READ_STORE, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { PolicyRejectionFilter, acceptedOrThrow } from '../../http/policy-rejected';
-import { readPolicy } from './read-policy';
+import { getPolicy } from './get-policy.read';
 
 @ApiTags('policies')
 @ApiBearerAuth()
@@ -18,6 +18,6 @@ export class GetPolicyController {
   @ApiResponse({ status: 403, description: '[{"code":"FORBIDDEN"}]: another organization\'s policy' })
   @ApiResponse({ status: 404, description: 'null' })
   async getPolicy(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number) {
-    return acceptedOrThrow(await readPolicy(this.store, id, user.organizationId));
+    return acceptedOrThrow(await getPolicy(this.store, id, user.organizationId));
   }
 }

@@ -12,7 +12,7 @@ import { ownDataSourceView } from '../shared/own-data-source';
  * One data source of the organization as GET data_collectors/{id} answers it (also the answer of a status change):
  * with its policy's name and its newest packet time when that is recent.
  */
-export async function readDataSource(store: ReadStore, organizationId: number, dataSourceId: number) {
+export async function getDataSource(store: ReadStore, organizationId: number, dataSourceId: number) {
   const view = await ownDataSourceView(store, organizationId, dataSourceId);
   const [policy, activity] = await Promise.all([
     store.collection<PolicyView>(POLICIES).get(String(view.policyId)),

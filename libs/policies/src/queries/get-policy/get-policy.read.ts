@@ -12,7 +12,7 @@ import { POLICIES, type PolicyView } from '../../policy.view';
 import { policyJson, type PolicyJson } from '../shared/policy.json';
 
 /** One policy as the organization sees it: its own or a global one; another organization's is forbidden. */
-export async function readPolicy(
+export async function getPolicy(
   store: ReadStore,
   policyId: number,
   organizationId: number,
