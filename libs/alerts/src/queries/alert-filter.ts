@@ -1,5 +1,5 @@
 import type { Filter, ReadStore, Sort } from '@lorawatch/read-store/read-store.port';
-import { badRequest } from '@lorawatch/platform/http-errors';
+import { Invalid } from '@lorawatch/platform/domain-errors';
 import { SHOWN } from '@lorawatch/domain/alert.view';
 import { alertSearchFilter } from './alert-search';
 import type { AlertCriteriaQuery } from './alerts.query';
@@ -77,7 +77,7 @@ function requestedOrder(orderBy: string[] | undefined): Sort[number] | null {
   const [column, direction] = orderBy;
   if (column === '' || (direction !== 'ASC' && direction !== 'DESC')) return null;
   if (!Object.hasOwn(ALERT_COLUMNS, column)) {
-    throw badRequest(`order_by column must be one of: ${Object.keys(ALERT_COLUMNS).join(', ')}`);
+    throw new Invalid(`order_by column must be one of: ${Object.keys(ALERT_COLUMNS).join(', ')}`);
   }
   return [ALERT_COLUMNS[column], direction === 'ASC' ? 'asc' : 'desc'];
 }

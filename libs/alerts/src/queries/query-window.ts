@@ -1,7 +1,7 @@
 import { IsOptional, IsString } from 'class-validator';
 import { DATA_SOURCES, type DataSourceView } from '@lorawatch/domain/data-source.view';
 import type { ReadStore } from '@lorawatch/read-store/read-store.port';
-import { badRequest } from '@lorawatch/platform/http-errors';
+import { Invalid } from '@lorawatch/platform/domain-errors';
 
 /**
  * Query pieces shared by the read endpoints of alerts, dashboard counters and data sources: date bounds and the
@@ -78,16 +78,16 @@ export function boundedWindow(
   const window: TimeWindow = {};
   if (from !== undefined) {
     const at = parseInstant(from, 'gte');
-    if (!at) throw badRequest(`no valid ${fromName} value`);
+    if (!at) throw new Invalid(`no valid ${fromName} value`);
     window.gte = at.toISOString();
   }
   if (to !== undefined) {
     const at = parseInstant(to, 'lte');
-    if (!at) throw badRequest(`no valid ${toName} value`);
+    if (!at) throw new Invalid(`no valid ${toName} value`);
     window.lte = at.toISOString();
   }
   if (window.gte !== undefined && window.lte !== undefined && window.gte > window.lte) {
-    throw badRequest('since value must be before to until value');
+    throw new Invalid('since value must be before to until value');
   }
   return window;
 }
@@ -108,7 +108,7 @@ export async function checkDataSourceAccess(
   const visible = await store
     .collection<DataSourceView>(DATA_SOURCES)
     .count({ organizationId, deleted: false, dataSourceId: { $in: [...new Set(requested)] } });
-  if (visible !== new Set(requested).size) throw badRequest(NO_ACCESS_TO_DATA_SOURCES);
+  if (visible !== new Set(requested).size) throw new Invalid(NO_ACCESS_TO_DATA_SOURCES);
 }
 
 /** `YYYY-MM-DDTHH:00:00.000Z` (read-store hour bucket) → `YYYY-MM-DD HH:00:00+00:00` (docs/api.md §1.7). */
