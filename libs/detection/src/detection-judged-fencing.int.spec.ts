@@ -118,6 +118,38 @@ describe('commits that judge the same partition fence each other', () => {
     return gateway.statistics.totals;
   };
 
+  /**
+   * A replica that keeps state in memory (`cacheState`) folds a gateway's packets, another replica folds the next ones,
+   * and the first folds the ones after: it must not fold them on the state it cached before the other's fold.
+   */
+  it('drops what it cached when another replica judged the partition since', async () => {
+    const { away, gatewayKey, home } = awayFromHome();
+    const thirds = [away.slice(0, 15), away.slice(15, 30), away.slice(30)];
+    const other = replica(store, [1 - home]);
+    const caching = new DetectionRunner(log, events, store, new PolicyProvider(store), new Metrics(), {
+      partitions: [home],
+      tickIntervalMs: 0,
+      foldIntervalMs: 0,
+    });
+    const b = replica(store, [home]);
+    other.start();
+    const leaveWaiting = async (packets: Packet[]) => {
+      await log.append(packets);
+      await other.drained();
+      expect(await store.collection(GATEWAY_PENDING).count()).toBeGreaterThan(0);
+    };
+    await leaveWaiting(thirds[0]);
+    await caching.fold();
+    await leaveWaiting(thirds[1]);
+    await b.fold();
+    await leaveWaiting(thirds[2]);
+    await caching.fold();
+    await other.stop();
+    await caching.stop();
+    expect(await store.collection(GATEWAY_PENDING).count()).toBe(0);
+    expect((await gatewayState(gatewayKey))?.statistics.totals).toEqual(await foldedOnce(away));
+  });
+
   const cases = (['fold', 'tick', 'batch'] as const).flatMap((old) =>
     (['fold', 'tick', 'batch'] as const).map((now) => [old, now] as const),
   );

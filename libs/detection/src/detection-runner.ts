@@ -175,6 +175,8 @@ export class DetectionRunner {
   private readonly setAside: SetAsideOffsets;
   /** Gateway packets this runner left waiting since it last folded at the end of a batch. */
   private waitingSinceFold = 0;
+  /** The judged counters as this runner last read or committed them: another value, another replica judged since. */
+  private readonly judgedSeen = new Map<number, number>();
 
   constructor(
     private readonly packets: PacketLog,
@@ -470,20 +472,15 @@ export class DetectionRunner {
     // The assets' discoveries and observations: one append per partition, after the batch's alerts.
     await observations.flush(output, (key) => this.state(key, dirty), dirty);
     const ops = [...stateOps(dirty), ...watches.values(), ...gatewayOps, ...activityOps(packets)];
+    const judged = judgedRead === null ? [] : judgedMarks(judgedRead, folded);
+    const counted = judgedRead;
     await this.commitWithOutput(
       `${checkpoint}@${offsetKey(position)}`,
       ops,
       output,
-      (all) =>
-        this.commitFenced(
-          all,
-          [
-            { name: checkpoint, position, expected: next },
-            ...(judgedRead === null ? [] : judgedMarks(judgedRead, folded)),
-          ],
-          partition,
-        ),
+      (all) => this.commitFenced(all, [{ name: checkpoint, position, expected: next }, ...judged], partition),
       () => {
+        if (counted !== null) this.judgedCommitted(counted, folded);
         this.remember(dirty);
         this.metrics.packetsDetected.inc(packets.length);
       },
@@ -670,9 +667,20 @@ export class DetectionRunner {
   /** The judged counters of `partitions`, read before the state they guard (detectorJudgedCheckpoint). */
   private async readJudged(partitions: number[]): Promise<JudgedCounts> {
     const read: JudgedCounts = new Map();
-    for (const partition of partitions)
-      read.set(partition, await this.store.checkpoint(detectorJudgedCheckpoint(partition)));
+    for (const partition of partitions) {
+      const count = await this.store.checkpoint(detectorJudgedCheckpoint(partition));
+      read.set(partition, count);
+      // Another replica folded or ticked for the partition since: what this one cached of its state may be older.
+      const seen = this.judgedSeen.get(partition);
+      if (seen !== undefined && seen !== count) this.cache.clear();
+      this.judgedSeen.set(partition, count);
+    }
     return read;
+  }
+
+  /** The judged counters a commit advanced (judgedMarks of `read` and `partitions`), as this runner now knows them. */
+  private judgedCommitted(read: JudgedCounts, partitions: Iterable<number>): void {
+    for (const partition of partitions) this.judgedSeen.set(partition, (read.get(partition) ?? 0) + 1);
   }
 
   /** In a consumer group, the partitions held right now; undefined when this runner holds them all. */
@@ -774,7 +782,7 @@ export class DetectionRunner {
     }
     await observations.flush(output, (key) => this.state(key, dirty), dirty);
     if (dirty.size === 0 && ops.length === 0 && output.size === 0) return;
-    await this.commitJudged('tick', acted, next, judgedMarks(judgedRead, acted), sink);
+    await this.commitJudged('tick', acted, next, { read: judgedRead, partitions: acted }, sink);
   }
 
   private async handleFold(): Promise<void> {
@@ -807,7 +815,7 @@ export class DetectionRunner {
     }
     await sink.observations.flush(sink.output, (key) => this.state(key, dirty), dirty);
     if (dirty.size === 0 && sink.ops.length === 0 && sink.output.size === 0) return;
-    await this.commitJudged('fold', owned, next, judgedMarks(judgedRead, sink.folded), sink);
+    await this.commitJudged('fold', owned, next, { read: judgedRead, partitions: sink.folded }, sink);
   }
 
   /**
@@ -821,7 +829,7 @@ export class DetectionRunner {
     kind: 'tick' | 'fold',
     partitions: number[],
     next: number[],
-    judged: CheckpointMark[],
+    judged: { read: JudgedCounts; partitions: Iterable<number> },
     { dirty, ops, output }: Judged,
   ): Promise<void> {
     const fences = partitions.map((partition) => ({
@@ -834,8 +842,11 @@ export class DetectionRunner {
         `${kind}@${fences.map((fence) => offsetKey(fence.position)).join('.')}`,
         [...stateOps(dirty), ...ops],
         output,
-        (all) => this.store.commit(all, [...fences, ...judged]),
-        () => this.remember(dirty),
+        (all) => this.store.commit(all, [...fences, ...judgedMarks(judged.read, judged.partitions)]),
+        () => {
+          this.judgedCommitted(judged.read, judged.partitions);
+          this.remember(dirty);
+        },
       );
     } catch (error) {
       if (!(error instanceof CheckpointFencedError)) throw error;
