@@ -789,13 +789,14 @@ export class DetectionRunner {
     await this.drainOutbox();
     const owned = this.ownedPartitions();
     if (owned === undefined || owned.length === 0 || owned.length >= this.packets.partitions) return;
-    // Before anything the fold reads: another replica's fold, tick or folding batch that commits meanwhile fences it.
-    const judgedRead = await this.readJudged(owned);
     const [gateways, discoveries] = await Promise.all([
       this.store.collection<PendingGatewayPackets>(GATEWAY_PENDING).count(),
       this.store.collection<PendingDiscoveries>(DISCOVERY_PENDING).count(),
     ]);
     if (gateways + discoveries === 0) return;
+    // Before anything the fold folds from: another replica's fold, tick or folding batch that commits meanwhile fences
+    // it (an idle fold, with nothing waiting, reads no counter).
+    const judgedRead = await this.readJudged(owned);
     const [times, ends] = await Promise.all([loadPartitionEventTimes(this.store), this.packets.endOffsets()]);
     const next = await Promise.all(
       ends.map((_end, partition) => this.store.checkpoint(detectorCheckpoint(partition))),
