@@ -115,6 +115,15 @@ const GATEWAY_FOLD_EVERY = 5_000;
 /** Name of the read-store checkpoint holding a partition's next offset (committed with the detector state). */
 export const detectorCheckpoint = (partition: number): string => `detectors-p${partition}`;
 
+/**
+ * Name of the read-store checkpoint counting the commits that judged a partition's shared state: the folds of the
+ * gateways and data sources homed there (a fold, a tick, or a batch that folds) and the ticks acting for it. Each
+ * such commit reads it before its reads and advances it by one (fenced where it read it), so two of them that read
+ * the same state cannot both commit, even when no batch moves the partition's offset in between
+ * (docs/architecture.md §9). A counter, not an offset.
+ */
+export const detectorJudgedCheckpoint = (partition: number): string => `detectors-judged-p${partition}`;
+
 export interface DetectionRunnerOptions {
   /** Partitions this runner owns; all when unset (or, in a consumer group, those the group assigns it). */
   partitions?: number[];
@@ -166,6 +175,8 @@ export class DetectionRunner {
   private readonly setAside: SetAsideOffsets;
   /** Gateway packets this runner left waiting since it last folded at the end of a batch. */
   private waitingSinceFold = 0;
+  /** The judged counters as this runner last read or committed them: another value, another replica judged since. */
+  private readonly judgedSeen = new Map<number, number>();
 
   constructor(
     private readonly packets: PacketLog,
@@ -402,6 +413,9 @@ export class DetectionRunner {
     }
     const packets = pending.filter(isPacketRecord);
     const gatewayOps: WriteOp[] = [];
+    // Read only by a batch that folds: one that only leaves packets waiting pays nothing for them.
+    let judgedRead: JudgedCounts | null = null;
+    const folded = new Set<number>();
     if (relayed.size > 0 || discovered.size > 0) {
       // A runner consuming the log folds as soon as the whole log is detected (at once when it keeps pace), and every
       // GATEWAY_FOLD_EVERY packets left waiting as far as every partition has come; a tick does the rest.
@@ -417,7 +431,11 @@ export class DetectionRunner {
         await log.readAll();
         times = await this.eventTimesWith(dirty);
       }
-      if (complete || partial) this.waitingSinceFold = 0;
+      if (complete || partial) {
+        this.waitingSinceFold = 0;
+        // Before anything the fold reads: a fold, tick or batch of another replica that commits meanwhile fences it.
+        judgedRead = await this.readJudged(this.ownedPartitions() ?? this.allPartitions());
+      }
       const gateways = byDataSourceOf(relayed);
       for (const dataSourceId of new Set([...gateways.keys(), ...discovered.keys()])) {
         const fresh = {
@@ -439,6 +457,7 @@ export class DetectionRunner {
             ops: gatewayOps,
             observations,
             output,
+            folded,
           });
         else {
           for (const [key, { id, packets: held }] of fresh.gateways)
@@ -453,12 +472,15 @@ export class DetectionRunner {
     // The assets' discoveries and observations: one append per partition, after the batch's alerts.
     await observations.flush(output, (key) => this.state(key, dirty), dirty);
     const ops = [...stateOps(dirty), ...watches.values(), ...gatewayOps, ...activityOps(packets)];
+    const judged = judgedRead === null ? [] : judgedMarks(judgedRead, folded);
+    const counted = judgedRead;
     await this.commitWithOutput(
       `${checkpoint}@${offsetKey(position)}`,
       ops,
       output,
-      (all) => this.commitFenced(all, { name: checkpoint, position, expected: next }, partition),
+      (all) => this.commitFenced(all, [{ name: checkpoint, position, expected: next }, ...judged], partition),
       () => {
+        if (counted !== null) this.judgedCommitted(counted, folded);
         this.remember(dirty);
         this.metrics.packetsDetected.inc(packets.length);
       },
@@ -553,7 +575,9 @@ export class DetectionRunner {
         continue;
       }
       const folded: Packet[] = [];
-      for (const doc of stored.get(gatewayKey) ?? []) {
+      const waitingDocs = stored.get(gatewayKey) ?? [];
+      if (waitingDocs.length > 0) judged.folded.add(home);
+      for (const doc of waitingDocs) {
         const later = doc.packets.filter((packet) => !due(packet));
         folded.push(...doc.packets.filter(due));
         ops.push(
@@ -565,7 +589,10 @@ export class DetectionRunner {
         folded.push(...batch.packets.filter(due));
         if (later.length > 0) ops.push(upsertPending(pendingDoc(batch.id, gatewayKey, later)));
       }
-      if (folded.length > 0) await this.foldGateway(gatewayKey, home, folded, judged);
+      if (folded.length > 0) {
+        judged.folded.add(home);
+        await this.foldGateway(gatewayKey, home, folded, judged);
+      }
     }
   }
 
@@ -574,17 +601,19 @@ export class DetectionRunner {
     dataSourceId: number,
     bound: number,
     fresh: FreshDiscoveries | undefined,
-    { dirty, ops, output }: Judged,
+    { dirty, ops, output, folded }: Judged,
   ): Promise<void> {
     const sourceKey = dataSourceKey(dataSourceId);
     const owned = this.ownedPartitions();
-    if (owned && !owned.includes(homePartition(sourceKey, this.packets.partitions))) {
+    const home = homePartition(sourceKey, this.packets.partitions);
+    if (owned && !owned.includes(home)) {
       if (fresh) ops.push(upsertDiscoveries(discoveriesDoc(fresh.id, fresh.drafts)));
       return;
     }
     const waiting = await this.store
       .collection<PendingDiscoveries>(DISCOVERY_PENDING)
       .find(bound === Infinity ? { dataSourceId } : { dataSourceId, earliest: { $lte: bound } });
+    if (waiting.length > 0) folded.add(home);
     const due: AlertDraft[] = [];
     for (const { id, drafts } of [...waiting, ...(fresh ? [fresh] : [])]) {
       const later = drafts.filter((draft) => discoveredAt(draft) > bound);
@@ -593,6 +622,7 @@ export class DetectionRunner {
       else if (id !== fresh?.id) ops.push(deleteDiscoveries(id));
     }
     if (due.length === 0) return;
+    folded.add(home);
     const result = countDiscoveries({
       dataSource: (await this.state(sourceKey, dirty)) as StoredDataSource | undefined,
       discovered: due,
@@ -629,6 +659,30 @@ export class DetectionRunner {
     for (const clearance of result.cleared) output.clear(clearance);
   }
 
+  /** Every partition of the log. */
+  private allPartitions(): number[] {
+    return Array.from({ length: this.packets.partitions }, (_none, partition) => partition);
+  }
+
+  /** The judged counters of `partitions`, read before the state they guard (detectorJudgedCheckpoint). */
+  private async readJudged(partitions: number[]): Promise<JudgedCounts> {
+    const read: JudgedCounts = new Map();
+    for (const partition of partitions) {
+      const count = await this.store.checkpoint(detectorJudgedCheckpoint(partition));
+      read.set(partition, count);
+      // Another replica folded or ticked for the partition since: what this one cached of its state may be older.
+      const seen = this.judgedSeen.get(partition);
+      if (seen !== undefined && seen !== count) this.cache.clear();
+      this.judgedSeen.set(partition, count);
+    }
+    return read;
+  }
+
+  /** The judged counters a commit advanced (judgedMarks of `read` and `partitions`), as this runner now knows them. */
+  private judgedCommitted(read: JudgedCounts, partitions: Iterable<number>): void {
+    for (const partition of partitions) this.judgedSeen.set(partition, (read.get(partition) ?? 0) + 1);
+  }
+
   /** In a consumer group, the partitions held right now; undefined when this runner holds them all. */
   private ownedPartitions(): number[] | undefined {
     return this.options.partitions ?? this.consumer?.assignedPartitions();
@@ -640,7 +694,11 @@ export class DetectionRunner {
    * the stored one and is dropped (all of it: shared assets' state is not kept per partition), and the batch fails
    * so that the consumer reads the partition again from the stored checkpoint (`refused` in the supervision).
    */
-  private async commitFenced(ops: WriteOp[], checkpoint: CheckpointMark, partition: number): Promise<void> {
+  private async commitFenced(
+    ops: WriteOp[],
+    checkpoint: CheckpointMark | CheckpointMark[],
+    partition: number,
+  ): Promise<void> {
     try {
       await this.store.commit(ops, checkpoint);
     } catch (error) {
@@ -660,6 +718,9 @@ export class DetectionRunner {
     await this.drainOutbox();
     // In a consumer group, the partitions held right now: each silent asset is looked at by one replica.
     const owned = this.ownedPartitions();
+    const acted = owned ?? this.allPartitions();
+    // Before anything the tick reads: another replica's tick, fold or folding batch that commits meanwhile fences it.
+    const judgedRead = await this.readJudged(acted);
     const [times, ends, heartbeats] = await Promise.all([
       loadPartitionEventTimes(this.store),
       this.packets.endOffsets(),
@@ -674,7 +735,7 @@ export class DetectionRunner {
     const ops: WriteOp[] = [];
     const observations = new AssetObservationBatch();
     const output = new PendingOutput();
-    const sink: Judged = { dirty, ops, observations, output };
+    const sink: Judged = { dirty, ops, observations, output, folded: new Set() };
     for (const [dataSourceId, partitions] of byDataSource(times)) {
       const heartbeat = heartbeats.get(dataSourceId) ?? null;
       const marks = storedWatermarks({ partitions, caughtUp, heartbeat });
@@ -721,7 +782,7 @@ export class DetectionRunner {
     }
     await observations.flush(output, (key) => this.state(key, dirty), dirty);
     if (dirty.size === 0 && ops.length === 0 && output.size === 0) return;
-    await this.commitJudged('tick', owned ?? ends.map((_end, partition) => partition), next, sink);
+    await this.commitJudged('tick', acted, next, { read: judgedRead, partitions: acted }, sink);
   }
 
   private async handleFold(): Promise<void> {
@@ -733,6 +794,9 @@ export class DetectionRunner {
       this.store.collection<PendingDiscoveries>(DISCOVERY_PENDING).count(),
     ]);
     if (gateways + discoveries === 0) return;
+    // Before anything the fold folds from: another replica's fold, tick or folding batch that commits meanwhile fences
+    // it (an idle fold, with nothing waiting, reads no counter).
+    const judgedRead = await this.readJudged(owned);
     const [times, ends] = await Promise.all([loadPartitionEventTimes(this.store), this.packets.endOffsets()]);
     const next = await Promise.all(
       ends.map((_end, partition) => this.store.checkpoint(detectorCheckpoint(partition))),
@@ -744,6 +808,7 @@ export class DetectionRunner {
       ops: [],
       observations: new AssetObservationBatch(),
       output: new PendingOutput(),
+      folded: new Set(),
     };
     for (const dataSourceId of new Set(times.map((time) => time.dataSourceId))) {
       const bound = gatewayFoldBound({ dataSourceId, times, partitions: ends.length, caughtUp });
@@ -751,18 +816,21 @@ export class DetectionRunner {
     }
     await sink.observations.flush(sink.output, (key) => this.state(key, dirty), dirty);
     if (dirty.size === 0 && sink.ops.length === 0 && sink.output.size === 0) return;
-    await this.commitJudged('fold', owned, next, sink);
+    await this.commitJudged('fold', owned, next, { read: judgedRead, partitions: sink.folded }, sink);
   }
 
   /**
    * Commits what a tick or a fold judged, fenced on every partition it acted for (`partitions`), each expected where
    * it was read (`next`): a replica that took one over and moved it on since has newer state than was read, and
-   * nothing is written nor appended; the next tick or fold judges again.
+   * nothing is written nor appended; the next tick or fold judges again. `judged` advances the judged counters of the
+   * partitions whose shared state it judged (detectorJudgedCheckpoint), fenced where they were read before its reads:
+   * another tick, fold or folding batch that committed since read the same state, and this one writes nothing.
    */
   private async commitJudged(
     kind: 'tick' | 'fold',
     partitions: number[],
     next: number[],
+    judged: { read: JudgedCounts; partitions: Iterable<number> },
     { dirty, ops, output }: Judged,
   ): Promise<void> {
     const fences = partitions.map((partition) => ({
@@ -775,8 +843,11 @@ export class DetectionRunner {
         `${kind}@${fences.map((fence) => offsetKey(fence.position)).join('.')}`,
         [...stateOps(dirty), ...ops],
         output,
-        (all) => this.store.commit(all, fences),
-        () => this.remember(dirty),
+        (all) => this.store.commit(all, [...fences, ...judgedMarks(judged.read, judged.partitions)]),
+        () => {
+          this.judgedCommitted(judged.read, judged.partitions);
+          this.remember(dirty);
+        },
       );
     } catch (error) {
       if (!(error instanceof CheckpointFencedError)) throw error;
@@ -927,6 +998,20 @@ interface Judged {
   ops: WriteOp[];
   observations: AssetObservationBatch;
   output: PendingOutput;
+  /** Home partitions whose gateways or data sources this commit folds (its judged counters must fence it). */
+  folded: Set<number>;
+}
+
+/** The judged counters a commit read (partition → count), before it read the state they guard. */
+type JudgedCounts = Map<number, number>;
+
+/** Marks advancing the judged counters of `partitions` by one, each fenced where it was read. */
+function judgedMarks(read: JudgedCounts, partitions: Iterable<number>): CheckpointMark[] {
+  return [...new Set(partitions)].map((partition) => {
+    const expected = read.get(partition);
+    if (expected === undefined) throw new Error(`judged counter of partition ${partition} not read`);
+    return { name: detectorJudgedCheckpoint(partition), position: expected + 1, expected };
+  });
 }
 
 /** An offset in an outbox order key: fixed width, so that keys sort as the offsets do. */

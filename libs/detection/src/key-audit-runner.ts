@@ -23,6 +23,8 @@ import { PiscinaKeySearchPool, type KeySearchPool } from './key-audit/key-search
 import type { PolicyProvider } from './policy-provider';
 
 export const KEY_AUDIT_GROUP = 'key-audit';
+/** What the key audit's job commits refused by another replica's step of the device are counted as (not batches). */
+export const KEY_AUDIT_JOBS = 'key-audit-jobs';
 /** Read-store checkpoint holding a partition's next offset for the key audit (committed with the queued jobs). */
 export const keyAuditCheckpoint = (partition: number): string => `key-audit-p${partition}`;
 
@@ -85,6 +87,7 @@ export class KeyAuditRunner {
       policies: options.policies,
       organizationKeys: options.organizationKeys,
       metrics: options.metrics,
+      fencedAs: KEY_AUDIT_JOBS,
       partitions: () => this.consumer?.assignedPartitions() ?? [],
       // Each thread has the next search waiting when it finishes one.
       maxRunning: threads * 2,

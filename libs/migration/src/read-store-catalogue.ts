@@ -6,7 +6,12 @@ import {
   trafficCheckpoint,
 } from '@lorawatch/dashboard';
 import { DATA_SOURCE_ACTIVITY } from '@lorawatch/domain/data-source-activity';
-import { DETECTOR_GROUP, detectorCheckpoint } from '@lorawatch/detection/detection-runner';
+import {
+  DETECTOR_GROUP,
+  detectorCheckpoint,
+  detectorJudgedCheckpoint,
+} from '@lorawatch/detection/detection-runner';
+import { KEY_AUDIT_DEVICE_FENCE_PREFIX } from '@lorawatch/detection/key-audit/key-audit-dispatcher';
 import { KEY_AUDIT_QUEUE } from '@lorawatch/detection/key-audit/key-audit-queue';
 import { KEY_AUDIT_GROUP, keyAuditCheckpoint } from '@lorawatch/detection/key-audit-runner';
 import { DETECTION_OUTBOX } from '@lorawatch/detection/detection-outbox';
@@ -59,6 +64,15 @@ export const OFFSET_CHECKPOINTS: Array<(partition: number) => string> = [
   trafficCheckpoint,
 ];
 
+/**
+ * Checkpoints that only count commits, so that two replicas' commits that read the same state fence each other: the
+ * detectors' judged counters (per partition) and the key audit's step counters (per device, named by this prefix).
+ * They hold neither an offset nor a position: not copied, the target's start at 0 (no replica commits during a
+ * migration, and a count that starts again fences as well as one carried over).
+ */
+export const FENCE_CHECKPOINTS: Array<(partition: number) => string> = [detectorJudgedCheckpoint];
+export const FENCE_CHECKPOINT_PREFIXES: string[] = [KEY_AUDIT_DEVICE_FENCE_PREFIX];
+
 /** Packet-log consumer groups whose committed offsets are carried over (their writers skip below their checkpoint). */
 export const CONSUMER_GROUPS: string[] = [DETECTOR_GROUP, KEY_AUDIT_GROUP, TRAFFIC_GROUP];
 
@@ -88,7 +102,11 @@ export function treatmentOf(collection: string, projections: Projection[]): Coll
 }
 
 export type CheckpointTreatment =
-  { kind: 'projection' } | { kind: 'offset'; partition: number } | { kind: 'position' } | { kind: 'unknown' };
+  | { kind: 'projection' }
+  | { kind: 'offset'; partition: number }
+  | { kind: 'position' }
+  | { kind: 'fence' }
+  | { kind: 'unknown' };
 
 /** How a migration treats a checkpoint name, for partitions 0..partitions-1. */
 export function checkpointTreatment(
@@ -100,9 +118,11 @@ export function checkpointTreatment(
   const bare = name.endsWith(':version') ? name.slice(0, -':version'.length) : name;
   if (projections.some((projection) => projection.name === bare)) return { kind: 'projection' };
   if (POSITION_CHECKPOINTS.includes(name)) return { kind: 'position' };
+  if (FENCE_CHECKPOINT_PREFIXES.some((prefix) => name.startsWith(prefix))) return { kind: 'fence' };
   for (let partition = 0; partition < partitions; partition++) {
     if (OFFSET_CHECKPOINTS.some((checkpointOf) => checkpointOf(partition) === name))
       return { kind: 'offset', partition };
+    if (FENCE_CHECKPOINTS.some((checkpointOf) => checkpointOf(partition) === name)) return { kind: 'fence' };
   }
   return { kind: 'unknown' };
 }

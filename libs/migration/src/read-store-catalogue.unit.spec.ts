@@ -58,8 +58,10 @@ const CHECKPOINT_WRITERS: Record<string, string> = {
   'libs/projections/src/projection-batch.ts': 'projection checkpoints: rebuilt',
   'libs/issues/src/tracker/issue-tracker.ts': 'ISSUE_TRACKER_CHECKPOINT: position',
   'libs/notifications/src/notifications.worker.ts': 'NOTIFICATIONS_CHECKPOINT: position',
-  'libs/detection/src/detection-runner.ts': 'detectorCheckpoint: offset',
+  'libs/detection/src/detection-runner.ts':
+    'detectorCheckpoint: offset; detectorJudgedCheckpoint: fence (not copied)',
   'libs/detection/src/key-audit-runner.ts': 'keyAuditCheckpoint: offset',
+  'libs/detection/src/key-audit/key-audit-dispatcher.ts': 'keyAuditDeviceFence: fence (not copied)',
   'libs/dashboard/src/traffic/traffic-counters.ts': 'trafficCheckpoint: offset',
   'libs/processes/src/projector-progress.ts': 'PROJECTOR_POSITION: position',
   'libs/projections/src/scratch/build-read-models.ts':
@@ -128,7 +130,12 @@ describe('the read-store catalogue of the migration', () => {
       kind: 'offset',
       partition: 0,
     });
+    expect(checkpointTreatment('detectors-judged-p2', PROJECTIONS_IN_ORDER, 4)).toEqual({ kind: 'fence' });
+    expect(checkpointTreatment('key-audit-device:1:70b3d5499000001', PROJECTIONS_IN_ORDER, 4)).toEqual({
+      kind: 'fence',
+    });
     expect(checkpointTreatment('detectors-p4', PROJECTIONS_IN_ORDER, 4)).toEqual({ kind: 'unknown' });
+    expect(checkpointTreatment('detectors-judged-p4', PROJECTIONS_IN_ORDER, 4)).toEqual({ kind: 'unknown' });
     expect(checkpointTreatment('something-new', PROJECTIONS_IN_ORDER, 4)).toEqual({ kind: 'unknown' });
   });
 });

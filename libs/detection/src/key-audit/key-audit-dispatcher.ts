@@ -8,10 +8,10 @@ import type { DetectorStep, IssueClearance } from '@lorawatch/detectors/detector
 import { isAlertCode } from '@lorawatch/domain/alert-catalogue';
 import type { PolicyView } from '@lorawatch/domain/policy';
 import type { Metrics } from '@lorawatch/ops/metrics';
-import type { ReadStore } from '@lorawatch/read-store/read-store.port';
+import { CheckpointFencedError, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import type { DetectorOutput } from '../detector-output';
 import type { PolicyProvider } from '../policy-provider';
-import { deleteJob, type KeyAuditJob, type KeyAuditQueue } from './key-audit-queue';
+import { deleteJob, KEY_AUDIT_QUEUE, type KeyAuditJob, type KeyAuditQueue } from './key-audit-queue';
 import type { KeySearchPool } from './key-search-pool';
 
 interface KeyAuditDoc {
@@ -19,6 +19,16 @@ interface KeyAuditDoc {
   state: KeyAuditState;
 }
 const KEY_AUDIT_STATE = { name: 'key_audit_state' };
+
+/** Prefix of the read-store checkpoints counting the commits of each device's audit steps (keyAuditDeviceFence). */
+export const KEY_AUDIT_DEVICE_FENCE_PREFIX = 'key-audit-device:';
+
+/**
+ * Name of the read-store checkpoint that counts a device's audit steps: each job reads it before it reads the job and
+ * the device's state and advances it in its commits, fenced where it read it, so a job a stalled replica resumes
+ * after another one ran it (and the device's next ones) writes nothing over the newer state. A counter per device.
+ */
+export const keyAuditDeviceFence = (device: string): string => `${KEY_AUDIT_DEVICE_FENCE_PREFIX}${device}`;
 
 /** A job is tried at most this many times (its search, or its whole audit); then it is recorded as failed. */
 const SEARCH_ATTEMPTS = 2;
@@ -31,6 +41,8 @@ export interface KeyAuditDispatcherOptions {
   policies: PolicyProvider;
   organizationKeys: OrganizationAppKeys;
   metrics: Metrics;
+  /** The name its fenced job commits are counted under (lorawatch_checkpoint_fenced_total), apart from batches. */
+  fencedAs: string;
   /** The partitions whose jobs this process runs (those its key-audit consumer owns now). */
   partitions: () => number[];
   /** Jobs running at once, across devices; a device never has more than one. */
@@ -46,6 +58,12 @@ type SearchOutcome = { kind: 'found'; result: KeySearchResult } | { kind: 'faile
  * requests need no search at all), runs the search on a pool thread when one is needed, then appends the
  * alerts (deterministic ids) and commits the new state with the job's removal. A crash between the two re-runs
  * the job from the old state and finds the same alerts, which the event store already has.
+ *
+ * Replicas: a job is fenced on its device's step counter (keyAuditDeviceFence), read before the job and the state.
+ * A step with something to append first claims it (advances the counter, fenced): refused, another replica stepped
+ * the device since, and nothing is appended; then it commits its state fenced on its claim. A job taken by a replica
+ * that stalled past its session while another ran it is refused, writes and appends nothing, and leaves the device's
+ * newer state as it is.
  */
 export class KeyAuditDispatcher {
   private readonly logger = new Logger('KeyAudit');
@@ -148,8 +166,24 @@ export class KeyAuditDispatcher {
   }
 
   private async run(job: KeyAuditJob): Promise<void> {
+    try {
+      await this.step(job);
+    } catch (error) {
+      if (!(error instanceof CheckpointFencedError)) throw error;
+      // Another replica stepped the device since this job was read: its state is newer, and it ran this job or
+      // leaves it queued for whoever holds the partition now (read again, on the newer state).
+      this.options.metrics.consumers.fenced(this.options.fencedAs, `device ${job.device}`, error);
+    }
+  }
+
+  private async step(job: KeyAuditJob): Promise<void> {
     const { store, policies, organizationKeys, metrics } = this.options;
     const { packet } = job;
+    // Read before the job and the state: a commit of another replica's step of this device moves it.
+    const fence = keyAuditDeviceFence(job.device);
+    let steps = await store.checkpoint(fence);
+    // Done elsewhere since it was taken (another replica ran it before the counter was read).
+    if ((await store.collection<KeyAuditJob>(KEY_AUDIT_QUEUE).get(job.id)) === null) return;
     const policy = await policies.forDataSource(packet.dataSourceId);
     if (!policy.isEnabled('LAF-008') && !policy.isEnabled('LAF-009')) {
       // Switched off since the job was queued: nothing to search nor to remember.
@@ -179,9 +213,18 @@ export class KeyAuditDispatcher {
       metrics.keyAuditTrials.inc(outcome.result.trials);
       step = applyKeySearch(plan.search, outcome.result.hit);
     }
+    // Claimed before anything is appended: a stale step reaches neither the record nor the issue tracker.
+    if (step.alerts.length > 0 || step.cleared.length > 0) {
+      await store.commit([], { name: fence, position: steps + 1, expected: steps });
+      steps += 1;
+    }
     await this.record(step, policy);
     const doc: KeyAuditDoc = { id: job.device, state: step.state };
-    await store.commit([{ op: 'upsert', collection: KEY_AUDIT_STATE.name, doc }, deleteJob(job)]);
+    await store.commit([{ op: 'upsert', collection: KEY_AUDIT_STATE.name, doc }, deleteJob(job)], {
+      name: fence,
+      position: steps + 1,
+      expected: steps,
+    });
     metrics.keyAuditsDone.inc();
     metrics.keyAuditQueueDepth.dec();
   }

@@ -17,13 +17,17 @@ export interface Pause {
 /**
  * One detector replica's view of a shared read store that can be paused where a replica stalled past its session
  * would stop: just after reading a checkpoint (it then reads the states another replica moves on meanwhile), or at
- * a commit that marks a checkpoint (whose writes are kept in `held` for the test to look at).
+ * a commit that marks a checkpoint or writes to a collection (whose writes are kept in `held` for the test to look
+ * at).
  */
 export class PausingStore implements ReadStore {
   /** The writes of the last commit paused by `pauseCommit`. */
   held: WriteOp[] = [];
   private readPause: { name: string; gate: Gate } | null = null;
-  private commitPause: { name: string; gate: Gate } | null = null;
+  private commitPause: {
+    matches: (ops: WriteOp[], marks: readonly CheckpointMark[]) => boolean;
+    gate: Gate;
+  } | null = null;
 
   constructor(private readonly inner: ReadStore) {}
 
@@ -41,7 +45,14 @@ export class PausingStore implements ReadStore {
   /** The next commit that marks checkpoint `name` waits for `resume()` before it is made. */
   pauseCommit(name: string): Pause {
     const gate = new Gate();
-    this.commitPause = { name, gate };
+    this.commitPause = { matches: (_ops, marks) => marks.some((mark) => mark.name === name), gate };
+    return gate;
+  }
+
+  /** The next commit that writes to collection `name`, marked or not, waits for `resume()` before it is made. */
+  pauseCommitWriting(name: string): Pause {
+    const gate = new Gate();
+    this.commitPause = { matches: (ops) => ops.some((op) => op.collection === name), gate };
     return gate;
   }
 
@@ -51,7 +62,7 @@ export class PausingStore implements ReadStore {
 
   async commit(ops: WriteOp[], checkpoint?: CheckpointMark | readonly CheckpointMark[]): Promise<void> {
     const pause = this.commitPause;
-    if (pause && checkpointMarks(checkpoint).some((mark) => mark.name === pause.name)) {
+    if (pause && pause.matches(ops, checkpointMarks(checkpoint))) {
       this.commitPause = null;
       this.held = ops;
       await pause.gate.pass();
