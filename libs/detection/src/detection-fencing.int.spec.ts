@@ -2,23 +2,22 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
 import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
-import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import type { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { createChirpstackV3Parser } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-parser';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SET_ASIDE_RECORDS } from '@lorawatch/ops/set-aside-records';
-import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
-import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
+import type { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
+import type { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { CheckpointFencedError, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ReplicaStore } from '@lorawatch/read-store/testing/replica-store';
 import { NetworkSimulator } from '@lorawatch/simulator/network-simulator';
-import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
-import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { DETECTION_OUTBOX, type OutboxDoc } from './detection-outbox';
 import { DETECTOR_GROUP, DetectionRunner, detectorCheckpoint } from './detection-runner';
 import { readDataSourceWatermark } from './event-time-watermark';
 import { PolicyProvider } from './policy-provider';
 import { PausingStore } from './testing/pausing-store';
 import { simulatedPackets } from './testing/simulated-packets';
+import { sqliteStoresForEachTest } from './testing/sqlite-stores';
 
 const CHECKPOINT = detectorCheckpoint(0);
 
@@ -29,26 +28,11 @@ const CHECKPOINT = detectorCheckpoint(0);
  * and reads on from the stored checkpoint, and every alert is raised once, exactly as one runner would raise them.
  */
 describe('a detector replica that stalls past its session', () => {
-  let temp: TempSqliteFile;
-  let db: Database;
+  const stores = sqliteStoresForEachTest('detection-fencing', 1);
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-
-  beforeEach(() => {
-    temp = createTempSqliteFile('detection-fencing');
-    db = openDatabase(temp.file);
-    log = new SqlitePacketLog(db, { partitions: 1, pollIntervalMs: 20 });
-    events = new SqliteEventStore(db);
-    store = new SqliteReadStore(db);
-  });
-  afterEach(async () => {
-    await log.close();
-    await events.close();
-    await store.close();
-    db.close();
-    temp.remove();
-  });
+  beforeEach(() => ({ log, events, store } = stores));
 
   const replica = (replicaStore: ReadStore, metrics: Metrics, cacheState: boolean) =>
     new DetectionRunner(log, events, replicaStore, new PolicyProvider(replicaStore), metrics, {

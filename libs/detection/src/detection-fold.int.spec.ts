@@ -5,13 +5,14 @@ import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-s
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
-import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
-import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
+import { openDatabase } from '@lorawatch/sqlite/open-database';
+import { createTempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { DETECTION_OUTBOX } from './detection-outbox';
 import { DetectionRunner } from './detection-runner';
 import { GATEWAY_PENDING, homePartition } from './gateway-packets';
 import { PolicyProvider } from './policy-provider';
 import { simulatedPackets } from './testing/simulated-packets';
+import { sqliteStoresForEachTest } from './testing/sqlite-stores';
 
 /**
  * Two replicas, each holding one of two partitions. The packets of a gateway all come through the partition of one
@@ -20,26 +21,11 @@ import { simulatedPackets } from './testing/simulated-packets';
  * replica's fold, at once with the fold timer, only at its next tick without it, and is the same alert either way.
  */
 describe('the fold of a replica holding part of the partitions', () => {
-  let temp: TempSqliteFile;
-  let db: Database;
+  const stores = sqliteStoresForEachTest('detection-fold', 2);
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-
-  beforeEach(() => {
-    temp = createTempSqliteFile('detection-fold');
-    db = openDatabase(temp.file);
-    log = new SqlitePacketLog(db, { partitions: 2, pollIntervalMs: 20 });
-    events = new SqliteEventStore(db);
-    store = new SqliteReadStore(db);
-  });
-  afterEach(async () => {
-    await log.close();
-    await events.close();
-    await store.close();
-    db.close();
-    temp.remove();
-  });
+  beforeEach(() => ({ log, events, store } = stores));
 
   const replica = (partition: number, foldIntervalMs: number) =>
     new DetectionRunner(log, events, store, new PolicyProvider(store), new Metrics(), {

@@ -1,7 +1,7 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
 import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
-import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import type { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import type {
   AppendResult,
   EventHandler,
@@ -15,14 +15,13 @@ import type {
   Subscription,
 } from '@lorawatch/event-store/event-store.port';
 import { Metrics } from '@lorawatch/ops/metrics';
-import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
-import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
-import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
-import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
+import type { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
+import type { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { DETECTION_OUTBOX, type OutboxDoc } from './detection-outbox';
 import { DetectionRunner, detectorCheckpoint } from './detection-runner';
 import { PolicyProvider } from './policy-provider';
 import { simulatedPackets } from './testing/simulated-packets';
+import { sqliteStoresForEachTest } from './testing/sqlite-stores';
 
 const CHECKPOINT = detectorCheckpoint(0);
 
@@ -70,26 +69,11 @@ class StoppingEventStore implements EventStore {
  * appended afterwards. A process stopped in between leaves it in the outbox; the next start appends it, once.
  */
 describe('the detection outbox', () => {
-  let temp: TempSqliteFile;
-  let db: Database;
+  const stores = sqliteStoresForEachTest('detection-outbox', 1);
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-
-  beforeEach(() => {
-    temp = createTempSqliteFile('detection-outbox');
-    db = openDatabase(temp.file);
-    log = new SqlitePacketLog(db, { partitions: 1, pollIntervalMs: 20 });
-    events = new SqliteEventStore(db);
-    store = new SqliteReadStore(db);
-  });
-  afterEach(async () => {
-    await log.close();
-    await events.close();
-    await store.close();
-    db.close();
-    temp.remove();
-  });
+  beforeEach(() => ({ log, events, store } = stores));
 
   const runner = (eventStore: EventStore) =>
     new DetectionRunner(log, eventStore, store, new PolicyProvider(store), new Metrics(), {

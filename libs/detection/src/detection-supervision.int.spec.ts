@@ -2,17 +2,16 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
 import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
-import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import type { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SET_ASIDE_RECORDS, type SetAsideRecord } from '@lorawatch/ops/set-aside-records';
 import { withConsumerHealth } from '@lorawatch/ops/supervision';
-import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
-import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
-import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
-import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
+import type { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
+import type { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { DETECTOR_GROUP, DetectionRunner, detectorCheckpoint } from './detection-runner';
 import { PolicyProvider } from './policy-provider';
 import { inLogOrder, simulatedPackets } from './testing/simulated-packets';
+import { sqliteStoresForEachTest } from './testing/sqlite-stores';
 
 /**
  * A packet the detectors cannot process (here an event time that is no date, as a faulty collector could log) must
@@ -20,25 +19,11 @@ import { inLogOrder, simulatedPackets } from './testing/simulated-packets';
  * (counted, recorded with the checkpoint) and raises the other packets' alerts as if it had never been logged.
  */
 describe('a poison packet in the packet log', () => {
-  let temp: TempSqliteFile;
-  let db: Database;
+  const stores = sqliteStoresForEachTest('detection-poison', 2);
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-
-  beforeEach(() => {
-    temp = createTempSqliteFile('detection-poison');
-    db = openDatabase(temp.file);
-    log = new SqlitePacketLog(db, { partitions: 2, pollIntervalMs: 20 });
-    events = new SqliteEventStore(db);
-    store = new SqliteReadStore(db);
-  });
-  afterEach(async () => {
-    await log.close();
-    await events.close();
-    db.close();
-    temp.remove();
-  });
+  beforeEach(() => ({ log, events, store } = stores));
 
   const runner = (metrics: Metrics) =>
     new DetectionRunner(log, events, store, new PolicyProvider(store), metrics, {

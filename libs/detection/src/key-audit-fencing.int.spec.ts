@@ -2,21 +2,20 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 import { keyAuditDeviceId } from '@lorawatch/detectors/app-keys/key-audit-packets';
 import type { KeyAuditState } from '@lorawatch/detectors/app-keys/key-audit-state';
 import { packetFromPhy, secondsAfter } from '@lorawatch/detectors/testing/packet-factory';
-import { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
+import type { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { buildJoinRequest } from '@lorawatch/lorawan/build-frames';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SET_ASIDE_RECORDS } from '@lorawatch/ops/set-aside-records';
-import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
+import type { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { OrganizationAppKeys } from '@lorawatch/app-keys/projection/organization-app-keys';
-import { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
+import type { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { CheckpointFencedError, type ReadStore } from '@lorawatch/read-store/read-store.port';
 import { ReplicaStore } from '@lorawatch/read-store/testing/replica-store';
-import { openDatabase, type Database } from '@lorawatch/sqlite/open-database';
-import { createTempSqliteFile, type TempSqliteFile } from '@lorawatch/sqlite/testing/temp-sqlite-file';
 import { KEY_AUDIT_QUEUE } from './key-audit/key-audit-queue';
 import { KEY_AUDIT_GROUP, KEY_AUDIT_JOBS, KeyAuditRunner, keyAuditCheckpoint } from './key-audit-runner';
 import { PolicyProvider } from './policy-provider';
 import { PausingStore } from './testing/pausing-store';
+import { sqliteStoresForEachTest } from './testing/sqlite-stores';
 
 const CHECKPOINT = keyAuditCheckpoint(0);
 const JOIN_EUI = '70b3d57ed0000001';
@@ -36,26 +35,11 @@ function weakJoin(n: number, devNonce = n, seconds = n) {
  * checkpoint never goes back, A reads on from the stored one, and every weak key is reported once.
  */
 describe('a key-audit replica that stalls past its session', () => {
-  let temp: TempSqliteFile;
-  let db: Database;
+  const stores = sqliteStoresForEachTest('key-audit-fencing', 1);
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-
-  beforeEach(() => {
-    temp = createTempSqliteFile('key-audit-fencing');
-    db = openDatabase(temp.file);
-    log = new SqlitePacketLog(db, { partitions: 1, pollIntervalMs: 20 });
-    events = new SqliteEventStore(db);
-    store = new SqliteReadStore(db);
-  });
-  afterEach(async () => {
-    await log.close();
-    await events.close();
-    await store.close();
-    db.close();
-    temp.remove();
-  });
+  beforeEach(() => ({ log, events, store } = stores));
 
   const replica = (replicaStore: ReadStore, metrics: Metrics) =>
     new KeyAuditRunner({
