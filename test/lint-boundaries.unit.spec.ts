@@ -53,52 +53,73 @@ function ruleIdsFor(filePath: string, code: string): string[] {
 describe('lint boundaries', () => {
   jest.setTimeout(120_000);
 
-  it('refuses the framework in the pure core', () => {
-    const ids = ruleIdsFor(
+  // Each: a file (it need not exist), one import in it, and the rule it breaks (null: none).
+  it.each<[string, string, string, string | null]>([
+    [
+      'refuses the framework in the pure core',
       'libs/domain/src/boundary-probe.ts',
-      "import { Injectable } from '@nestjs/common';\n\nexport const probe = Injectable;\n",
-    );
-    expect(ids).toContain('no-restricted-imports');
-  });
-
-  it('refuses a lib outside the core in the pure core', () => {
-    const ids = ruleIdsFor(
+      "import { Injectable } from '@nestjs/common';",
+      'no-restricted-imports',
+    ],
+    [
+      'refuses a lib outside the core in the pure core',
       'libs/detectors/src/boundary-probe.ts',
-      "import { systemClock } from '@lorawatch/platform/clock';\n\nexport const probe = systemClock;\n",
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('lets the core import the core', () => {
-    const ids = ruleIdsFor(
+      "import { systemClock } from '@lorawatch/platform/clock';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'lets the core import the core',
       'libs/detectors/src/boundary-probe.ts',
-      "import { RISKS } from '@lorawatch/domain/risk';\n\nexport const probe = RISKS;\n",
-    );
-    expect(ids).toEqual([]);
-  });
-
-  it('refuses a context importing a context on a higher level', () => {
-    const ids = ruleIdsFor(
+      "import { RISKS } from '@lorawatch/domain/risk';",
+      null,
+    ],
+    [
+      'refuses a context importing a context on a higher level',
       'libs/assets/src/boundary-probe.ts',
-      "import { AlertEventTypes } from '@lorawatch/alerts/alert.events';\n\nexport const probe = AlertEventTypes;\n",
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('refuses a context importing another on its own level', () => {
-    const ids = ruleIdsFor(
+      "import { AlertEventTypes } from '@lorawatch/alerts/alert.events';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'refuses a context importing another on its own level',
       'libs/tags/src/boundary-probe.ts',
-      "import { AlertEventTypes } from '@lorawatch/alerts/alert.events';\n\nexport const probe = AlertEventTypes;\n",
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('lets a context import a context on a lower level through its public entry', () => {
-    const ids = ruleIdsFor(
+      "import { AlertEventTypes } from '@lorawatch/alerts/alert.events';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'lets a context import a context on a lower level through its public entry',
       'libs/alerts/src/boundary-probe.ts',
-      "import { AssetAttributeEventTypes } from '@lorawatch/assets';\n\nexport const probe = AssetAttributeEventTypes;\n",
-    );
-    expect(ids).toEqual([]);
+      "import { AssetAttributeEventTypes } from '@lorawatch/assets';",
+      null,
+    ],
+    [
+      'lets a spec reach a context above its own',
+      'libs/assets/src/boundary-probe.spec.ts',
+      "import { AlertEventTypes } from '@lorawatch/alerts/alert.events';",
+      null,
+    ],
+    [
+      'refuses the projection plumbing importing the composition',
+      'libs/projections/src/scratch/boundary-probe.ts',
+      "import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'refuses one console feature importing another',
+      'web/src/features/alerts/boundary-probe.ts',
+      "import { USER_TEXTS } from '../users/utils/user-messages';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'refuses shared console code importing a feature',
+      'web/src/lib/boundary-probe.ts',
+      "import { USER_TEXTS } from '../features/users/utils/user-messages';",
+      'import-x/no-restricted-paths',
+    ],
+  ])('%s', (_title, filePath, importLine, rule) => {
+    const symbol = /import \{ (\w+) \}/.exec(importLine)?.[1] ?? '';
+    const ids = ruleIdsFor(filePath, `${importLine}\n\nexport const probe = ${symbol};\n`);
+    if (rule === null) expect(ids).toEqual([]);
+    else expect(ids).toContain(rule);
   });
 
   it("refuses a context reaching past another context's public entry", () => {
@@ -157,38 +178,6 @@ describe('lint boundaries', () => {
         'export const probe = SetImportanceBody;',
         '',
       ].join('\n'),
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('lets a spec reach a context above its own', () => {
-    const ids = ruleIdsFor(
-      'libs/assets/src/boundary-probe.spec.ts',
-      "import { AlertEventTypes } from '@lorawatch/alerts/alert.events';\n\nexport const probe = AlertEventTypes;\n",
-    );
-    expect(ids).toEqual([]);
-  });
-
-  it('refuses the projection plumbing importing the composition', () => {
-    const ids = ruleIdsFor(
-      'libs/projections/src/scratch/boundary-probe.ts',
-      "import { PROJECTIONS_IN_ORDER } from '@lorawatch/processes/read-models';\n\nexport const probe = PROJECTIONS_IN_ORDER;\n",
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('refuses one console feature importing another', () => {
-    const ids = ruleIdsFor(
-      'web/src/features/alerts/boundary-probe.ts',
-      "import { USER_TEXTS } from '../users/utils/user-messages';\n\nexport const probe = USER_TEXTS;\n",
-    );
-    expect(ids).toContain('import-x/no-restricted-paths');
-  });
-
-  it('refuses shared console code importing a feature', () => {
-    const ids = ruleIdsFor(
-      'web/src/lib/boundary-probe.ts',
-      "import { USER_TEXTS } from '../features/users/utils/user-messages';\n\nexport const probe = USER_TEXTS;\n",
     );
     expect(ids).toContain('import-x/no-restricted-paths');
   });

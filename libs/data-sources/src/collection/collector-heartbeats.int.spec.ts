@@ -5,7 +5,6 @@ import { LIMITED_ATTRIBUTION } from '@lorawatch/ingest/application/device-addres
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { isPacketRecord, type LogRecord } from '@lorawatch/packet-log/packet-log.port';
-import { envelope } from '@lorawatch/platform/aggregate';
 import { systemClock } from '@lorawatch/platform/clock';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { type DemoBroker, startDemoBroker } from '@lorawatch/simulator/demo-broker';
@@ -17,12 +16,9 @@ import {
   type CollectorReport,
 } from '../commands/record-collector-event/record-collector-event.handler';
 import { dataSourceStream } from '../domain/data-source.events';
-import {
-  DataSourceEventTypes,
-  type DataSourceCreated,
-  type DataSourceLimitationsChanged,
-} from '../domain/data-source.events';
+import { DataSourceEventTypes, type DataSourceLimitationsChanged } from '../domain/data-source.events';
 import { CollectorSupervisor } from './collector-supervisor';
+import { recordMqttDataSource } from './testing/recorded-mqtt-source';
 
 const DATA_SOURCE = 1;
 const GATEWAY = '7276ff002e062c18';
@@ -54,36 +50,12 @@ describe('collector supervisor: heartbeats and detector coverage', () => {
     packetsFile = createTempSqliteFile('heartbeat-packets');
     events = SqliteEventStore.open(eventsFile.file, { pollIntervalMs: 20 });
     packets = SqlitePacketLog.open(packetsFile.file);
-    const created: DataSourceCreated = {
+    await recordMqttDataSource(events, {
       dataSourceId: DATA_SOURCE,
-      organizationId: 1,
       name: 'Gateways only',
-      description: '',
-      typeId: 1,
-      type: 'chirpstack_collector',
-      host: '127.0.0.1',
       port: broker.port,
-      username: null,
-      passwordSealed: null,
-      ssl: false,
-      caCert: null,
-      clientCert: null,
-      clientKeySealed: null,
-      topics: ['gateway/+/event/up'],
-      policyId: 1,
-    };
-    await events.append(
-      dataSourceStream(DATA_SOURCE),
-      [
-        envelope(
-          DataSourceEventTypes.Created,
-          created,
-          { organizationId: 1, actor: '1' },
-          '2026-01-01T00:00:00Z',
-        ),
-      ],
-      'no_stream',
-    );
+      at: '2026-01-01T00:00:00Z',
+    });
     const recorder = new RecordCollectorEventHandler(events, systemClock);
     supervisor = new CollectorSupervisor(
       events,

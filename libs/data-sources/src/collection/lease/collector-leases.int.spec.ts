@@ -6,7 +6,6 @@ import { readFixtureJson } from '@lorawatch/lorawan/testing/fixtures';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
 import { cuttable, doubledIds, waitForPackets } from '@lorawatch/packet-log/testing/log-drills';
-import { envelope } from '@lorawatch/platform/aggregate';
 import { systemClock } from '@lorawatch/platform/clock';
 import { SecretBox } from '@lorawatch/platform/secret-box';
 import { type DemoBroker, startDemoBroker } from '@lorawatch/simulator/demo-broker';
@@ -17,11 +16,10 @@ import {
   RecordCollectorEventHandler,
   type CollectorReport,
 } from '../../commands/record-collector-event/record-collector-event.handler';
-import { dataSourceStream } from '../../domain/data-source.events';
-import { DataSourceEventTypes, type DataSourceCreated } from '../../domain/data-source.events';
 import { CollectorSupervisor } from '../collector-supervisor';
 import { collectorLeaseStream } from './collector-lease.events';
 import { LeaseKeeper } from './lease-keeper';
+import { recordMqttDataSource } from '../testing/recorded-mqtt-source';
 
 const DATA_SOURCE = 1;
 /** Short leases keep the takeover quick; nothing below depends on how long anything takes. */
@@ -129,36 +127,12 @@ describe('collector leases: two supervisors sharing a data source', () => {
     packetsFile = createTempSqliteFile('lease-packets');
     events = SqliteEventStore.open(eventsFile.file, { pollIntervalMs: 20 });
     packets = SqlitePacketLog.open(packetsFile.file);
-    const created: DataSourceCreated = {
+    await recordMqttDataSource(events, {
       dataSourceId: DATA_SOURCE,
-      organizationId: 1,
       name: 'Shared broker',
-      description: '',
-      typeId: 1,
-      type: 'chirpstack_collector',
-      host: '127.0.0.1',
       port: broker.port,
-      username: null,
-      passwordSealed: null,
-      ssl: false,
-      caCert: null,
-      clientCert: null,
-      clientKeySealed: null,
-      topics: ['gateway/+/event/up'],
-      policyId: 1,
-    };
-    await events.append(
-      dataSourceStream(DATA_SOURCE),
-      [
-        envelope(
-          DataSourceEventTypes.Created,
-          created,
-          { organizationId: 1, actor: '1' },
-          new Date().toISOString(),
-        ),
-      ],
-      'no_stream',
-    );
+      at: new Date().toISOString(),
+    });
   });
 
   afterAll(async () => {
