@@ -32,7 +32,9 @@ describe('a detector replica that stalls past its session', () => {
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-  beforeEach(() => ({ log, events, store } = stores));
+  beforeEach(() => {
+    ({ log, events, store } = stores);
+  });
 
   const replica = (replicaStore: ReadStore, metrics: Metrics, cacheState: boolean) =>
     new DetectionRunner(log, events, replicaStore, new PolicyProvider(replicaStore), metrics, {

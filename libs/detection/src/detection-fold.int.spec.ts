@@ -25,7 +25,9 @@ describe('the fold of a replica holding part of the partitions', () => {
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-  beforeEach(() => ({ log, events, store } = stores));
+  beforeEach(() => {
+    ({ log, events, store } = stores);
+  });
 
   const replica = (partition: number, foldIntervalMs: number) =>
     new DetectionRunner(log, events, store, new PolicyProvider(store), new Metrics(), {

@@ -73,7 +73,9 @@ describe('the detection outbox', () => {
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-  beforeEach(() => ({ log, events, store } = stores));
+  beforeEach(() => {
+    ({ log, events, store } = stores);
+  });
 
   const runner = (eventStore: EventStore) =>
     new DetectionRunner(log, eventStore, store, new PolicyProvider(store), new Metrics(), {

@@ -23,7 +23,9 @@ describe('a poison packet in the packet log', () => {
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-  beforeEach(() => ({ log, events, store } = stores));
+  beforeEach(() => {
+    ({ log, events, store } = stores);
+  });
 
   const runner = (metrics: Metrics) =>
     new DetectionRunner(log, events, store, new PolicyProvider(store), metrics, {

@@ -39,7 +39,9 @@ describe('a key-audit replica that stalls past its session', () => {
   let log: SqlitePacketLog;
   let events: SqliteEventStore;
   let store: SqliteReadStore;
-  beforeEach(() => ({ log, events, store } = stores));
+  beforeEach(() => {
+    ({ log, events, store } = stores);
+  });
 
   const replica = (replicaStore: ReadStore, metrics: Metrics) =>
     new KeyAuditRunner({

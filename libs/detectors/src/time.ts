@@ -18,17 +18,7 @@ export function epochMs(isoDate: string): number {
  * so the answer is always Date.parse's.
  */
 function parseIsoDate(text: string): number {
-  if (
-    text.length !== 24 ||
-    text.charCodeAt(4) !== DASH ||
-    text.charCodeAt(7) !== DASH ||
-    text.charCodeAt(10) !== LETTER_T ||
-    text.charCodeAt(13) !== COLON ||
-    text.charCodeAt(16) !== COLON ||
-    text.charCodeAt(19) !== DOT ||
-    text.charCodeAt(23) !== LETTER_Z
-  )
-    return Date.parse(text);
+  if (!hasIsoShape(text)) return Date.parse(text);
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
@@ -71,18 +61,7 @@ export function isBefore(date: string, bound: string): boolean {
 
 /** `YYYY-MM-DDTHH:mm:ss.sssZ` with a day that its month has and an hour up to 23: text order is time order. */
 function isPlainIsoDate(text: string): boolean {
-  if (
-    text.length !== 24 ||
-    text.charCodeAt(4) !== DASH ||
-    text.charCodeAt(7) !== DASH ||
-    text.charCodeAt(10) !== LETTER_T ||
-    text.charCodeAt(13) !== COLON ||
-    text.charCodeAt(16) !== COLON ||
-    text.charCodeAt(19) !== DOT ||
-    text.charCodeAt(23) !== LETTER_Z ||
-    (text.charCodeAt(11) === TWO && text.charCodeAt(12) > THREE)
-  )
-    return false;
+  if (!hasIsoShape(text) || (text.charCodeAt(11) === TWO && text.charCodeAt(12) > THREE)) return false;
   const day = digits(text, 8, 2);
   return day <= 28 || day <= daysInMonth(digits(text, 0, 4), digits(text, 5, 2));
 }
@@ -129,4 +108,18 @@ export function inEventTimeOrder(a: Pick<Packet, 'date' | 'id'>, b: Pick<Packet,
   const byDate = epochMs(a.date) - epochMs(b.date);
   if (byDate !== 0) return byDate;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The form toISOString writes, `YYYY-MM-DDTHH:mm:ss.sssZ`, by its separators (the digits are read apart). */
+function hasIsoShape(text: string): boolean {
+  return (
+    text.length === 24 &&
+    text.charCodeAt(4) === DASH &&
+    text.charCodeAt(7) === DASH &&
+    text.charCodeAt(10) === LETTER_T &&
+    text.charCodeAt(13) === COLON &&
+    text.charCodeAt(16) === COLON &&
+    text.charCodeAt(19) === DOT &&
+    text.charCodeAt(23) === LETTER_Z
+  );
 }
