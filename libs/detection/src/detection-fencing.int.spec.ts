@@ -1,6 +1,8 @@
 import type { AlertDraft } from '@lorawatch/domain/alert';
+import { IssueEventTypes } from '@lorawatch/domain/issue.events';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
+import type { IssueClearance } from '@lorawatch/detectors/detect';
 import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
 import type { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { createChirpstackV3Parser } from '@lorawatch/ingest/chirpstack-v3/chirpstack-v3-parser';
@@ -233,6 +235,55 @@ describe('a detector replica that stalls past its session', () => {
       .filter((alert) => alert.code === 'LAF-401');
     expect(silences).toEqual([]);
     expect(await readDataSourceWatermark(store, 1)).toEqual(newer);
+    expect(await store.collection(DETECTION_OUTBOX).count()).toBe(0);
+  });
+
+  /**
+   * A batch reads the states of its partition, judges the packets after a device's silence and stalls before its
+   * commit; meanwhile another replica's tick judges that device silent at the older watermark (LAF-401) and commits:
+   * no batch has moved the partition's offset, so only the partition's judged counter tells the two apart. Unfenced,
+   * the batch would write the device's state as it read it (never disconnected) over the tick's, and the device's
+   * return would never clear the alert. Fenced, the batch is read again on the tick's state and clears it.
+   */
+  it("fences a batch judged on states another replica's tick changed since", async () => {
+    const { packets, silenced, split } = deviceBackAfterSilence();
+    const early = packets.filter((packet) => Date.parse(packet.date) < split);
+    const late = packets.filter((packet) => Date.parse(packet.date) >= split);
+    await log.append(early);
+    const first = replica(store, new Metrics(), false);
+    first.start();
+    await first.drained();
+    await first.stop();
+
+    const storeA = new PausingStore(store);
+    const metricsA = new Metrics();
+    const a = replica(storeA, metricsA, false);
+    const pause = storeA.pauseCommit(CHECKPOINT);
+    a.start();
+    await log.append(late);
+    await pause.holding;
+
+    const b = replica(store, new Metrics(), false);
+    await b.tick();
+    await b.stop();
+    const silences = (await events.readAll())
+      .filter((event) => event.type === 'AlertRaised')
+      .map((event) => event.data as AlertDraft)
+      .filter((alert) => alert.code === 'LAF-401' && alert.devEui === silenced);
+    expect(silences).toHaveLength(1);
+
+    pause.resume();
+    await until(async () => (await fencedCount(metricsA)).includes(`consumer="${DETECTOR_GROUP}"} 1`));
+    await a.drained();
+    await a.stop();
+    expect(await store.checkpoint(CHECKPOINT)).toBe(packets.length);
+    const cleared = (await events.readAll())
+      .filter((event) => event.type === IssueEventTypes.ConditionCleared)
+      .map((event) => event.data as IssueClearance)
+      .filter((clearance) => clearance.code === 'LAF-401');
+    expect(cleared).toEqual([
+      expect.objectContaining({ asset: expect.objectContaining({ devEui: silenced }) }),
+    ]);
     expect(await store.collection(DETECTION_OUTBOX).count()).toBe(0);
   });
 });

@@ -116,11 +116,11 @@ const GATEWAY_FOLD_EVERY = 5_000;
 export const detectorCheckpoint = (partition: number): string => `detectors-p${partition}`;
 
 /**
- * Name of the read-store checkpoint counting the commits that judged a partition's shared state: the folds of the
- * gateways and data sources homed there (a fold, a tick, or a batch that folds) and the ticks acting for it. Each
- * such commit reads it before its reads and advances it by one (fenced where it read it), so two of them that read
- * the same state cannot both commit, even when no batch moves the partition's offset in between
- * (docs/architecture.md §9). A counter, not an offset.
+ * Name of the read-store checkpoint counting the commits that judged a partition's state: its batches, the folds of
+ * the gateways and data sources homed there (a fold, a tick, or another partition's batch that folds) and the ticks
+ * acting for it. Each such commit reads it before its reads and advances it by one (fenced where it read it), so two
+ * of them that read the same state cannot both commit, even when neither moves the partition's offset (a tick, a
+ * fold) (docs/architecture.md §9). A counter, not an offset.
  */
 export const detectorJudgedCheckpoint = (partition: number): string => `detectors-judged-p${partition}`;
 
@@ -338,6 +338,8 @@ export class DetectionRunner {
         await this.commitFenced([], { name: checkpoint, position, expected: next }, partition);
       return;
     }
+    // Before the states it judges: a tick or fold of another replica that judges this partition meanwhile fences it.
+    const judgedRead = await this.readJudged([partition]);
     const dirty = new Map<string, unknown>();
     const output = new PendingOutput();
     const observations = new AssetObservationBatch();
@@ -413,9 +415,8 @@ export class DetectionRunner {
     }
     const packets = pending.filter(isPacketRecord);
     const gatewayOps: WriteOp[] = [];
-    // Read only by a batch that folds: one that only leaves packets waiting pays nothing for them.
-    let judgedRead: JudgedCounts | null = null;
-    const folded = new Set<number>();
+    // The batch's own partition is judged; a batch that folds judges the home partitions it folds for too.
+    const folded = new Set<number>([partition]);
     if (relayed.size > 0 || discovered.size > 0) {
       // A runner consuming the log folds as soon as the whole log is detected (at once when it keeps pace), and every
       // GATEWAY_FOLD_EVERY packets left waiting as far as every partition has come; a tick does the rest.
@@ -434,7 +435,8 @@ export class DetectionRunner {
       if (complete || partial) {
         this.waitingSinceFold = 0;
         // Before anything the fold reads: a fold, tick or batch of another replica that commits meanwhile fences it.
-        judgedRead = await this.readJudged(this.ownedPartitions() ?? this.allPartitions());
+        const others = (this.ownedPartitions() ?? this.allPartitions()).filter((p) => p !== partition);
+        for (const [p, count] of await this.readJudged(others)) judgedRead.set(p, count);
       }
       const gateways = byDataSourceOf(relayed);
       for (const dataSourceId of new Set([...gateways.keys(), ...discovered.keys()])) {
@@ -472,15 +474,14 @@ export class DetectionRunner {
     // The assets' discoveries and observations: one append per partition, after the batch's alerts.
     await observations.flush(output, (key) => this.state(key, dirty), dirty);
     const ops = [...stateOps(dirty), ...watches.values(), ...gatewayOps, ...activityOps(packets)];
-    const judged = judgedRead === null ? [] : judgedMarks(judgedRead, folded);
-    const counted = judgedRead;
+    const judged = judgedMarks(judgedRead, folded);
     await this.commitWithOutput(
       `${checkpoint}@${offsetKey(position)}`,
       ops,
       output,
       (all) => this.commitFenced(all, [{ name: checkpoint, position, expected: next }, ...judged], partition),
       () => {
-        if (counted !== null) this.judgedCommitted(counted, folded);
+        this.judgedCommitted(judgedRead, folded);
         this.remember(dirty);
         this.metrics.packetsDetected.inc(packets.length);
       },
@@ -998,7 +999,10 @@ interface Judged {
   ops: WriteOp[];
   observations: AssetObservationBatch;
   output: PendingOutput;
-  /** Home partitions whose gateways or data sources this commit folds (its judged counters must fence it). */
+  /**
+   * Partitions whose judged counters must fence this commit: a batch's own, and the home partitions whose gateways or
+   * data sources it folds.
+   */
   folded: Set<number>;
 }
 
