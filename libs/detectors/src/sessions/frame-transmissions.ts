@@ -1,5 +1,5 @@
 import type { AlertCode } from '@lorawatch/domain/alert-catalogue';
-import type { Packet } from '@lorawatch/domain/packet';
+import type { Direction, Packet } from '@lorawatch/domain/packet';
 import { epochMs, isBefore, SECONDS_PER_DAY, secondsApart } from '../time';
 import { isSameFrame, type DataFrameFields } from './data-frame';
 
@@ -74,48 +74,99 @@ export type FrameSighting =
   | { kind: 'retransmission'; sends: number }
   | { kind: 'replay'; previous: FrameTransmission; delaySeconds: number; evidence: ReplayEvidence };
 
+/**
+ * What the tracker remembers beside a device's frames so that a packet does not look through all of them (up to
+ * MAX_TRACKED_FRAMES) when nothing there can concern it. Each is a bound, true of the frames it was returned with.
+ */
+export interface FrameBounds {
+  /** No frame was last heard before this date: none can be past its age before the age limit passes it. */
+  heardSince: string;
+  /** The first `settled` frames hold no copies and no snapshot: nothing of them is left to drop. */
+  settled: number;
+  /** No uplink frame has a counter above `up`, no downlink frame above `down`: a higher one is a first sighting. */
+  topCount: Record<Direction, number>;
+}
+
 export interface TrackedFrame {
   frames: FrameTransmission[];
   sighting: FrameSighting;
-  /** No frame of `frames` was last heard before this date: what to pass back with them (see `trackFrame`). */
-  heardSince: string;
+  /** What to pass back with `frames` at the next call (see `trackFrame`). */
+  bounds: FrameBounds;
 }
 
 /**
  * Classifies a data frame packet and returns the updated list (oldest episode first). Inputs are not modified.
- * `heardSince`, when known, is a date no frame of the list was last heard before (what the previous call returned):
- * the frames are looked through for those past their age only once it falls behind the age limit.
+ * `known` is what the previous call returned with `frames` (FrameBounds); whatever is missing (states written before
+ * it existed) is taken from the frames themselves. With it, a packet of a new frame is told apart without comparing
+ * it with every frame, and only the frames that may still hold copies or a snapshot are looked through.
  */
 export function trackFrame(
   frames: readonly FrameTransmission[],
   frame: DataFrameFields,
   packet: Packet,
   maxDuplicateDelaySeconds: number,
-  heardSince: string | null = null,
+  known: Partial<FrameBounds> = {},
 ): TrackedFrame {
-  const index = frames.findIndex((known) => isSameFrame(known, frame));
-  const known = index >= 0 ? frames[index] : undefined;
+  // A counter above every tracked one of its direction is a new frame; otherwise the frames are looked through,
+  // and their highest counters taken again on the way (they fall once the frames of an earlier session are gone).
+  const { index, topCount } =
+    known.topCount !== undefined && frame.fCount > known.topCount[frame.direction]
+      ? { index: -1, topCount: known.topCount }
+      : findFrame(frames, frame);
+  const seen = index >= 0 ? frames[index] : undefined;
   const sighting =
-    known === undefined
+    seen === undefined
       ? { kind: 'first' as const }
-      : classify(known, frames, packet, maxDuplicateDelaySeconds);
+      : classify(seen, frames, packet, maxDuplicateDelaySeconds);
+  const nextTop =
+    frame.fCount > topCount[frame.direction] ? { ...topCount, [frame.direction]: frame.fCount } : topCount;
 
+  if (sighting.kind === 'redelivery') {
+    const bounds = {
+      heardSince: known.heardSince ?? oldestLastDate(frames, packet.date),
+      settled: known.settled ?? 0,
+      topCount,
+    };
+    return { frames: [...frames], sighting, bounds };
+  }
+  let settled = Math.min(known.settled ?? 0, frames.length);
   let next: FrameTransmission[];
-  if (sighting.kind === 'redelivery')
-    return { frames: [...frames], sighting, heardSince: heardSince ?? oldestLastDate(frames, packet.date) };
-  if (known === undefined || sighting.kind === 'first' || sighting.kind === 'replay') {
-    next = [...frames.filter((_t, i) => i !== index), newEpisode(frame, packet)];
+  if (seen === undefined || sighting.kind === 'first' || sighting.kind === 'replay') {
+    const others = index < 0 ? frames : frames.filter((_t, i) => i !== index);
+    next = [...others, newEpisode(frame, packet)];
+    if (index >= 0 && index < settled) settled -= 1;
   } else {
-    const send = sighting.kind === 'retransmission' ? sighting.sends : known.sends;
+    const send = sighting.kind === 'retransmission' ? sighting.sends : seen.sends;
     const updated: FrameTransmission = {
-      ...known,
+      ...seen,
       sends: send,
-      lastDate: isBefore(known.lastDate, packet.date) ? packet.date : known.lastDate,
-      copies: withCopy(known.copies, { gateway: packet.gateway, packetId: packet.id, send }),
+      lastDate: isBefore(seen.lastDate, packet.date) ? packet.date : seen.lastDate,
+      copies: withCopy(seen.copies, { gateway: packet.gateway, packetId: packet.id, send }),
     };
     next = frames.map((t, i) => (i === index ? updated : t));
+    settled = Math.min(settled, index);
   }
-  return { sighting, ...bounded(next, packet.date, heardSince) };
+  const kept = bounded(next, packet.date, known.heardSince ?? null, settled);
+  return {
+    frames: kept.frames,
+    sighting,
+    bounds: { heardSince: kept.heardSince, settled: kept.settled, topCount: nextTop },
+  };
+}
+
+/** Where `frame` is among the frames (-1 when it is not), and the highest counter of each direction (-1 for none). */
+function findFrame(
+  frames: readonly FrameTransmission[],
+  frame: DataFrameFields,
+): { index: number; topCount: Record<Direction, number> } {
+  const topCount = { up: -1, down: -1 };
+  let index = -1;
+  for (let i = 0; i < frames.length; i++) {
+    const t = frames[i];
+    if (t.fCount > topCount[t.direction]) topCount[t.direction] = t.fCount;
+    if (index < 0 && isSameFrame(t, frame)) index = i;
+  }
+  return { index, topCount };
 }
 
 /** Records that an issue type was raised for the packet's frame, so other copies of the episode stay quiet. */
@@ -136,7 +187,9 @@ export function raisedFor(
   frames: readonly FrameTransmission[],
   frame: DataFrameFields,
 ): readonly AlertCode[] {
-  return frames.find((t) => isSameFrame(t, frame))?.raised ?? [];
+  // From the newest: the frame of the packet just tracked is usually the last one (a frame is listed once).
+  for (let i = frames.length - 1; i >= 0; i--) if (isSameFrame(frames[i], frame)) return frames[i].raised;
+  return [];
 }
 
 function classify(
@@ -219,22 +272,26 @@ function withCopy(copies: readonly FrameCopy[], copy: FrameCopy): FrameCopy[] {
  * The frames kept once `now`'s packet is in: none last heard more than MAX_FRAME_AGE_SECONDS before it, the
  * MAX_TRACKED_FRAMES latest, copies only while a repeat could still be one, snapshots of the latest few only. With a
  * known `heardSince` (no frame last heard before it) not behind the age limit, no frame can be past its age and the
- * list is not looked through for that (this runs on every packet of a session, over every frame it tracks).
+ * list is not looked through for that; the first `settled` frames hold neither copies nor a snapshot and are not
+ * looked at either (this runs on every packet of a session, over every frame it tracks).
  */
 function bounded(
   frames: FrameTransmission[],
   now: string,
   heardSince: string | null,
-): { frames: FrameTransmission[]; heardSince: string } {
+  settled: number,
+): { frames: FrameTransmission[]; heardSince: string; settled: number } {
   const nowMs = epochMs(now);
   // The last dates are compared with these two instants as text (isBefore), not read.
   const tooOld = new Date(nowMs - MAX_FRAME_AGE_SECONDS * 1000).toISOString();
   const copiesExpire = new Date(nowMs - MAX_RETRANSMISSION_GAP_SECONDS * 1000).toISOString();
   let young = frames;
   let since: string;
+  let from = settled;
   if (heardSince === null || isBefore(heardSince, tooOld)) {
     young = frames.filter((t) => !isBefore(t.lastDate, tooOld));
     since = oldestLastDate(young, now);
+    from = 0;
   } else {
     // Every frame but the one this packet added or heard again was kept by the previous call, so none is past its
     // age; the packet's own date may be earlier than the bound (a late packet).
@@ -243,14 +300,21 @@ function bounded(
   // The MAX_TRACKED_FRAMES latest, changed in place (`frames` is this call's own array).
   const first = Math.max(0, young.length - MAX_TRACKED_FRAMES);
   const snapshotsFrom = young.length - MAX_FRAME_SNAPSHOTS;
-  for (let i = first; i < young.length; i++) {
+  // The first frame, from where the loop starts, still holding copies or a snapshot once it has run.
+  let holding = young.length;
+  for (let i = Math.max(first, from); i < young.length; i++) {
     const t = young[i];
     const dropCopies = t.copies.length > 0 && isBefore(t.lastDate, copiesExpire);
     const dropSnapshot = i < snapshotsFrom && t.packet !== null;
     if (dropCopies || dropSnapshot)
       young[i] = { ...t, copies: dropCopies ? [] : t.copies, packet: dropSnapshot ? null : t.packet };
+    if (holding === young.length && (young[i].copies.length > 0 || young[i].packet !== null)) holding = i;
   }
-  return { frames: first === 0 ? young : young.slice(first), heardSince: since };
+  return {
+    frames: first === 0 ? young : young.slice(first),
+    heardSince: since,
+    settled: Math.max(0, holding - first),
+  };
 }
 
 /** The earliest last date of the frames, `now` when there are none. */

@@ -43,10 +43,21 @@ export function runSessionDetectors(
   let next: SessionDetectorsState = state;
   if (frame !== null) {
     const delay = duplicateDelaySeconds(policy, frame.direction === 'up' ? 'LAF-004' : 'LAF-005');
-    const tracked = trackFrame(state.frames, frame, packet, delay, state.framesHeardSince ?? null);
+    const tracked = trackFrame(state.frames, frame, packet, delay, {
+      heardSince: state.framesHeardSince,
+      settled: state.framesSettled,
+      topCount: state.framesTopCount,
+    });
     if (tracked.sighting.kind === 'redelivery') return unchanged(state);
     sighting = tracked.sighting;
-    next = { ...state, frames: tracked.frames, framesHeardSince: tracked.heardSince };
+    const { heardSince, settled, topCount } = tracked.bounds;
+    next = {
+      ...state,
+      frames: tracked.frames,
+      framesHeardSince: heardSince,
+      framesSettled: settled,
+      framesTopCount: topCount,
+    };
   }
   if (sighting?.kind === 'replay') {
     const replay = { packet, sighting, devAddr: input.devAddr };
@@ -119,7 +130,10 @@ function checkCounters(
   return {
     state: {
       ...state,
-      frames: markRaised(state.frames, frame, alerts.map((alert) => alert.code).filter(isAlertCode)),
+      frames:
+        alerts.length === 0
+          ? state.frames
+          : markRaised(state.frames, frame, alerts.map((alert) => alert.code).filter(isAlertCode)),
       uplinks: recordUplink(state.uplinks, frame, packet, state.lastJoinAt),
       openIssues: [...state.openIssues, ...opened],
     },

@@ -1,3 +1,4 @@
+import type { Direction } from '@lorawatch/domain/packet';
 import type { FrameTransmission } from './frame-transmissions';
 import type { GatewayUplink } from './gateway-uplinks';
 import type { ClearableCode } from './session-evidence';
@@ -25,6 +26,10 @@ export interface SessionDetectorsState {
    * their age only once it falls behind the age limit; absent (states written before it existed) when unknown.
    */
   framesHeardSince?: string;
+  /** The first `framesSettled` frames hold no copies and no snapshot (FrameBounds); absent when unknown. */
+  framesSettled?: number;
+  /** The highest counter of the uplink and of the downlink frames tracked, or above (FrameBounds); absent when unknown. */
+  framesTopCount?: Record<Direction, number>;
   /** Issue types raised since their last clearance, so a new session clears only what is open. */
   openIssues: ClearableCode[];
 }

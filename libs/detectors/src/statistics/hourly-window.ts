@@ -34,8 +34,30 @@ export function countInWindow(
   date: string,
   increment: TrafficIncrement,
 ): HourBucket[] {
-  const hourStart = new Date(hourStartMs(date)).toISOString();
-  // The buckets' hours are compared as text (isBefore), not read: this runs on every packet of an asset.
+  const hourMs = hourStartMs(date);
+  const hourStart = new Date(hourMs).toISOString();
+  const last = window.length > 0 ? window[window.length - 1] : undefined;
+  if (last === undefined) return [{ hourStart, counts: addCounts(zeroCounts(), increment) }];
+  // This runs on every packet of an asset. A packet of the newest hour or a later one, on buckets in the order this
+  // function writes them (inHourOrder), is counted without looking through the window for its newest hour.
+  if (hourStart.length === HOUR_TEXT_LENGTH && last.hourStart <= hourStart && inHourOrder(window)) {
+    const oldestKept = new Date(hourMs - (WINDOW_HOURS - 1) * HOUR_MS).toISOString();
+    let from = 0;
+    while (from < window.length && window[from].hourStart < oldestKept) from++;
+    const kept = window.slice(from);
+    if (last.hourStart !== hourStart) kept.push({ hourStart, counts: addCounts(zeroCounts(), increment) });
+    else kept[kept.length - 1] = { hourStart, counts: addCounts(last.counts, increment) };
+    return kept;
+  }
+  return countInAnyWindow(window, hourStart, increment);
+}
+
+/** countInWindow for any window and date: the buckets' hours compared as dates (isBefore). */
+export function countInAnyWindow(
+  window: readonly HourBucket[],
+  hourStart: string,
+  increment: TrafficIncrement,
+): HourBucket[] {
   let newest = hourStart;
   for (const bucket of window) if (isBefore(newest, bucket.hourStart)) newest = bucket.hourStart;
   const oldestKept = new Date(epochMs(newest) - (WINDOW_HOURS - 1) * HOUR_MS).toISOString();
@@ -60,9 +82,14 @@ export function windowTotals(window: readonly HourBucket[], at: string, hours: n
   const lastMs = hourStartMs(at);
   const first = new Date(lastMs - (span - 1) * HOUR_MS).toISOString();
   const last = new Date(lastMs).toISOString();
+  // On buckets in hour order, hours compare as text; otherwise as dates.
+  const plain = first.length === HOUR_TEXT_LENGTH && last.length === HOUR_TEXT_LENGTH && inHourOrder(window);
   const sum = zeroCounts();
   for (const bucket of window) {
-    if (isBefore(bucket.hourStart, first) || isBefore(last, bucket.hourStart)) continue;
+    const outside = plain
+      ? bucket.hourStart < first || last < bucket.hourStart
+      : isBefore(bucket.hourStart, first) || isBefore(last, bucket.hourStart);
+    if (outside) continue;
     const counts: Partial<TrafficCounts> = bucket.counts;
     sum.PACKETS_UP += counts.PACKETS_UP ?? 0;
     sum.PACKETS_DOWN += counts.PACKETS_DOWN ?? 0;
@@ -72,6 +99,23 @@ export function windowTotals(window: readonly HourBucket[], at: string, hours: n
     sum.RETRANSMISSIONS += counts.RETRANSMISSIONS ?? 0;
   }
   return sum;
+}
+
+/** `YYYY-MM-DDTHH:00:00.000Z`: an hour as toISOString writes it for the years 1000 to 9999. */
+const HOUR_TEXT_LENGTH = 24;
+
+/**
+ * Whether every bucket's hour is written as toISOString writes it (HOUR_TEXT_LENGTH characters: countInWindow writes
+ * no other) and the hours rise strictly from one bucket to the next, as countInWindow keeps them. Such hours compare
+ * as text in time order.
+ */
+function inHourOrder(window: readonly HourBucket[]): boolean {
+  let previous = '';
+  for (const { hourStart } of window) {
+    if (hourStart.length !== HOUR_TEXT_LENGTH || !(previous < hourStart)) return false;
+    previous = hourStart;
+  }
+  return true;
 }
 
 export function windowSum(

@@ -1,5 +1,13 @@
 import { secondsAfter } from '../testing/packet-factory';
-import { countInWindow, windowSum, windowTotals, WINDOW_HOURS, type HourBucket } from './hourly-window';
+import { seeded } from '../testing/seeded-shuffle';
+import {
+  countInAnyWindow,
+  countInWindow,
+  windowSum,
+  windowTotals,
+  WINDOW_HOURS,
+  type HourBucket,
+} from './hourly-window';
 
 const MIDNIGHT = '2024-03-02T00:00:00.000Z';
 const at = (hours: number) => secondsAfter(MIDNIGHT, hours * 3600);
@@ -37,5 +45,55 @@ describe('hourly counters over a sliding 24-hour window', () => {
       [at(29), 1],
       [at(30), 1],
     ]);
+  });
+
+  it.each([1, 2, 3])(
+    'counts as the window read as dates does, and sums the buckets whose hours are in range (seed %i)',
+    (seed) => {
+      // Given an asset's packets minutes to a day apart, some delivered late by up to two days
+      const random = seeded(seed);
+      let window: HourBucket[] = [];
+      let hours = 0;
+      let late = 0;
+      for (let i = 0; i < 2000; i++) {
+        hours += random() < 0.05 ? random() * 30 : random() * 0.5;
+        const delay = random() < 0.1 ? random() * 48 : 0;
+        if (delay > 0) late += 1;
+        const date = at(hours - delay);
+        // When each is counted, then the window is the one the comparison of dates gives
+        const next = countInWindow(window, date, { PACKETS_UP: 1, PACKETS_LOST: i % 3 });
+        expect(next).toEqual(
+          countInAnyWindow(
+            window,
+            new Date(Math.floor(Date.parse(date) / 3_600_000) * 3_600_000).toISOString(),
+            { PACKETS_UP: 1, PACKETS_LOST: i % 3 },
+          ),
+        );
+        window = next;
+        // and the totals of the last 1 to 24 hours are those of the buckets whose hours are in range
+        const span = 1 + Math.floor(random() * WINDOW_HOURS);
+        const end = Math.floor(Date.parse(at(hours)) / 3_600_000) * 3_600_000;
+        const inRange = window.filter((bucket) => {
+          const start = Date.parse(bucket.hourStart);
+          return start <= end && start > end - span * 3_600_000;
+        });
+        const expected = inRange.reduce((sum, bucket) => sum + bucket.counts.PACKETS_UP, 0);
+        expect(windowTotals(window, at(hours), span).PACKETS_UP).toBe(expected);
+      }
+      expect(late).toBeGreaterThan(100);
+    },
+  );
+
+  it('reads buckets that are not in hour order as dates', () => {
+    // Given a window whose buckets are out of order (not as countInWindow writes them)
+    const window: HourBucket[] = [
+      { hourStart: at(5), counts: lostAt([5.5])[0].counts },
+      { hourStart: at(3), counts: lostAt([3.5])[0].counts },
+    ];
+    // When a packet of hour 5 is counted, then it goes to hour 5's bucket, and both count in the totals
+    const next = countInWindow(window, at(5.2), { PACKETS_LOST: 1 });
+    expect(next).toEqual(countInAnyWindow(window, at(5), { PACKETS_LOST: 1 }));
+    expect(next.find((bucket) => bucket.hourStart === at(5))?.counts.PACKETS_LOST).toBe(2);
+    expect(windowTotals(next, at(5.5), 24).PACKETS_LOST).toBe(3);
   });
 });

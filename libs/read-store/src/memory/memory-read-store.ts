@@ -137,6 +137,15 @@ export class MemoryReadStore implements ReadStore {
       const stored = this.data.checkpoints.get(name) ?? 0;
       if (stored !== expected) throw new CheckpointFencedError(name, expected, stored);
     }
+    if (ops.every((op) => this.cannotFail(op))) {
+      // Nothing to put back: the writes are made as they come (a detector batch commits many such).
+      for (const op of ops)
+        if (op.op === 'upsert')
+          this.data.set(op.collection, op.doc.id as string, { ...(op.doc as unknown as JsonObject) });
+        else if (op.op === 'delete') this.data.set(op.collection, op.id, undefined);
+      for (const { name, position } of marks) this.data.checkpoints.set(name, position);
+      return;
+    }
     const undo: Array<{ collection: string; id: string; doc: JsonObject | undefined }> = [];
     const touched = new Set<string>();
     const change = (collection: string, id: string, doc: JsonObject | undefined) => {
@@ -156,6 +165,18 @@ export class MemoryReadStore implements ReadStore {
       throw error;
     }
     for (const { name, position } of marks) this.data.checkpoints.set(name, position);
+  }
+
+  /**
+   * A write that cannot throw: an upsert with an id, or a delete, into a collection already opened (its name was
+   * checked) that has no unique index.
+   */
+  private cannotFail(op: WriteOp): boolean {
+    if (!this.data.collections.has(op.collection)) return false;
+    if (op.op === 'delete') return true;
+    if (op.op !== 'upsert' || this.data.unique.has(op.collection)) return false;
+    const id = op.doc.id;
+    return typeof id === 'string' && id !== '';
   }
 
   private applyOne(
