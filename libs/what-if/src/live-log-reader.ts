@@ -40,7 +40,7 @@ export class LiveLogReader {
   private readonly statements: {
     read: BetterSqlite3.Statement<[number, number, number], PacketRow>;
     ends: BetterSqlite3.Statement<[], { partition: number; next_offset: number }>;
-    firsts: BetterSqlite3.Statement<[], { partition: number; first: number; count: number }>;
+    firsts: BetterSqlite3.Statement<[], { partition: number; first: number | null }>;
   } | null;
 
   constructor(db: Database) {
@@ -54,8 +54,10 @@ export class LiveLogReader {
           ends: db.prepare<[], { partition: number; next_offset: number }>(
             'SELECT partition, next_offset FROM packet_partitions ORDER BY partition',
           ),
-          firsts: db.prepare<[], { partition: number; first: number; count: number }>(
-            'SELECT partition, MIN("offset") AS first, COUNT(*) AS count FROM packets GROUP BY partition',
+          // One seek of the primary key per partition, not a scan of the log.
+          firsts: db.prepare<[], { partition: number; first: number | null }>(
+            `SELECT partition, (SELECT MIN("offset") FROM packets WHERE packets.partition = packet_partitions.partition)
+             AS first FROM packet_partitions ORDER BY partition`,
           ),
         }
       : null;
@@ -69,12 +71,12 @@ export class LiveLogReader {
     return Array.from(ends, (end) => end ?? 0);
   }
 
-  /** The first stored offset of each partition (retention deletes the oldest) and how many records it holds. */
-  stored(): Map<number, { first: number; count: number }> {
-    const stored = new Map<number, { first: number; count: number }>();
+  /** The first stored offset of each partition that holds records (retention deletes the oldest). */
+  firstOffsets(): Map<number, number> {
+    const firsts = new Map<number, number>();
     for (const row of this.statements?.firsts.all() ?? [])
-      stored.set(row.partition, { first: row.first, count: row.count });
-    return stored;
+      if (row.first !== null) firsts.set(row.partition, row.first);
+    return firsts;
   }
 
   read(partition: number, fromOffset: number, maxCount: number): LogRecord[] {

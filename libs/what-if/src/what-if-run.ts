@@ -131,7 +131,7 @@ export async function runWhatIf(task: WhatIfTask, hooks: WhatIfHooks = {}): Prom
     const shares = splitSources(sources, Math.max(1, task.threads ?? WHAT_IF_THREADS));
     // The log as it stood when the run began, the same for every thread: what is appended meanwhile is not read.
     const ends = reader.endOffsets();
-    const firsts = [...reader.stored()].map(([partition, { first }]): [number, number] => [partition, first]);
+    const firsts = [...reader.firstOffsets()];
     const share = (replayed: DataSourceView[]): WhatIfShare => ({
       databaseFile: task.databaseFile,
       organizationId: task.organizationId,
