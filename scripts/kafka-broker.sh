@@ -5,6 +5,7 @@
 #                                     ~/.cache/lorawatch-kafka/<version>/lib); does nothing when they are there
 #   scripts/kafka-broker.sh status    exit 0 when a broker can start here (java and the jars), else 1 and the reason
 #   scripts/kafka-broker.sh start [--port N] [--segment-bytes N] [--dir DIR] [--watch-pid PID] [--cluster N]
+#                                 [--sasl] [--tls]
 #                                     formats a KRaft store in DIR (default: a new temporary folder) and starts one
 #                                     node, broker and controller, on loopback only; waits until it serves, then prints
 #                                       KAFKA_BROKERS=127.0.0.1:<port>
@@ -17,6 +18,15 @@
 #                                     topics created without their own settings get min(N, 3) copies, and
 #                                     min.insync.replicas 2 from 3 copies. KAFKA_BROKERS then lists every node
 #                                     (--port is the first node's)
+#                                     --sasl (one broker): a SASL_PLAINTEXT listener beside the plain one, with the
+#                                     mechanisms PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512 and one user (PLAIN's from
+#                                     the JAAS line in server.properties, SCRAM's stored when the store is formatted);
+#                                     prints KAFKA_SASL_BROKERS, KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD (drawn
+#                                     at each start)
+#                                     --tls (one broker): an SSL listener with a self-signed key pair made with
+#                                     keytool in DIR/tls (for 127.0.0.1 and localhost); prints KAFKA_TLS_BROKERS and
+#                                     KAFKA_TLS_CA_FILE (the certificate as PEM, the CA a client trusts). With
+#                                     --sasl as well, a SASL_SSL listener too: KAFKA_SASL_TLS_BROKERS
 #   scripts/kafka-broker.sh stop DIR  stops the broker (every node) started in DIR and deletes DIR
 #   scripts/kafka-broker.sh halt DIR [--node N]
 #                                     stops the broker started in DIR (every node, or node N of a cluster) and keeps
@@ -136,7 +146,7 @@ await_cluster() {
 brokers_of() {
   local dir="$1" node_dir list=""
   for node_dir in $(nodes_of "$dir"); do
-    list="$list${list:+,}$(sed -n 's|^advertised.listeners=PLAINTEXT://||p' "$node_dir/server.properties")"
+    list="$list${list:+,}$(sed -n 's|^advertised.listeners=PLAINTEXT://\([^,]*\).*|\1|p' "$node_dir/server.properties")"
   done
   echo "$list"
 }
@@ -205,8 +215,67 @@ log4j.logger.state.change.logger=WARN
 EOF
 }
 
+# Listeners with SASL and / or TLS beside the plain one of a one-broker folder ($1; $2 "sasl" or empty, $3 "tls" or
+# empty): the plain listener, the controller and the tools keep talking in plain text. Writes what a client needs to
+# DIR/security.env (printed by start) and the SCRAM credentials the store is formatted with to DIR/scram.
+add_secure_listeners() {
+  local dir="$1" sasl="$2" tls="$3" listeners="" protocols="" port password="" keystore_password listener
+  : >"$dir/security.env"
+  : >"$dir/scram"
+  if [ -n "$sasl" ]; then
+    password="$(node -e "console.log(require('crypto').randomBytes(12).toString('hex'))")"
+    port="$(free_port)"
+    listeners="$listeners,SASL_PLAINTEXT://127.0.0.1:$port"
+    protocols="$protocols,SASL_PLAINTEXT:SASL_PLAINTEXT"
+    printf 'KAFKA_SASL_BROKERS=127.0.0.1:%s\nKAFKA_SASL_USERNAME=lorawatch\nKAFKA_SASL_PASSWORD=%s\n' "$port" \
+      "$password" >>"$dir/security.env"
+    printf 'SCRAM-SHA-256=[name=lorawatch,password=%s]\nSCRAM-SHA-512=[name=lorawatch,password=%s]\n' \
+      "$password" "$password" >"$dir/scram"
+  fi
+  if [ -n "$tls" ]; then
+    keystore_password="$(node -e "console.log(require('crypto').randomBytes(12).toString('hex'))")"
+    mkdir -p "$dir/tls"
+    keytool -genkeypair -noprompt -alias broker -keyalg RSA -keysize 2048 -validity 7 -dname "CN=localhost" \
+      -ext "SAN=IP:127.0.0.1,DNS:localhost" -keystore "$dir/tls/broker.p12" -storetype PKCS12 \
+      -storepass "$keystore_password" -keypass "$keystore_password" >"$dir/tls/keytool.log" 2>&1 ||
+      die "keytool could not make the broker's key pair: $(tail -3 "$dir/tls/keytool.log")"
+    keytool -exportcert -rfc -alias broker -keystore "$dir/tls/broker.p12" -storetype PKCS12 \
+      -storepass "$keystore_password" -file "$dir/tls/ca.pem" >>"$dir/tls/keytool.log" 2>&1 ||
+      die "keytool could not export the broker's certificate: $(tail -3 "$dir/tls/keytool.log")"
+    port="$(free_port)"
+    listeners="$listeners,SSL://127.0.0.1:$port"
+    protocols="$protocols,SSL:SSL"
+    printf 'KAFKA_TLS_BROKERS=127.0.0.1:%s\nKAFKA_TLS_CA_FILE=%s\n' "$port" "$dir/tls/ca.pem" >>"$dir/security.env"
+    cat >>"$dir/server.properties" <<EOF
+ssl.keystore.location=$dir/tls/broker.p12
+ssl.keystore.type=PKCS12
+ssl.keystore.password=$keystore_password
+ssl.key.password=$keystore_password
+ssl.client.auth=none
+EOF
+    if [ -n "$sasl" ]; then
+      port="$(free_port)"
+      listeners="$listeners,SASL_SSL://127.0.0.1:$port"
+      protocols="$protocols,SASL_SSL:SASL_SSL"
+      echo "KAFKA_SASL_TLS_BROKERS=127.0.0.1:$port" >>"$dir/security.env"
+    fi
+  fi
+  if [ -n "$sasl" ]; then
+    echo "sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256,SCRAM-SHA-512" >>"$dir/server.properties"
+    for listener in sasl_plaintext ${tls:+sasl_ssl}; do
+      cat >>"$dir/server.properties" <<EOF
+listener.name.$listener.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_lorawatch="$password";
+listener.name.$listener.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.$listener.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+EOF
+    done
+  fi
+  sed -i -e "s|^listeners=.*|&$listeners|" -e "s|^advertised.listeners=.*|&$listeners|" \
+    -e "s|^listener.security.protocol.map=.*|&$protocols|" "$dir/server.properties"
+}
+
 start() {
-  local port="" segment_bytes="" dir="" watch_pid="" count=1
+  local port="" segment_bytes="" dir="" watch_pid="" count=1 sasl="" tls=""
   while [ $# -gt 0 ]; do
     case "$1" in
       --port) port="$2"; shift 2 ;;
@@ -214,6 +283,8 @@ start() {
       --dir) dir="$2"; shift 2 ;;
       --watch-pid) watch_pid="$2"; shift 2 ;;
       --cluster) count="$2"; shift 2 ;;
+      --sasl) sasl=sasl; shift ;;
+      --tls) tls=tls; shift ;;
       *) die "unknown option $1" ;;
     esac
   done
@@ -221,6 +292,8 @@ start() {
     [1-5]) ;;
     *) die "--cluster takes 1 to 5 nodes, not $count" ;;
   esac
+  [ "$count" = 1 ] || [ -z "$sasl$tls" ] || die "--sasl and --tls take one broker, not --cluster $count"
+  [ -z "$tls" ] || command -v keytool >/dev/null 2>&1 || die "--tls needs keytool (a JDK) on PATH"
   local why
   why="$(status)" || die "$why"
   [ -n "$dir" ] || dir="$(mktemp -d "${TMPDIR:-/tmp}/lorawatch-kafka.XXXXXX")"
@@ -238,15 +311,20 @@ start() {
 
   # A KRaft cluster id is 16 random bytes in URL-safe base64, drawn again when it starts with "-" (as Kafka's own
   # Uuid.randomUuid does): the storage tool would read such an id as an option, one start in 64.
-  local cluster_id java_opts node_dir
+  local cluster_id java_opts node_dir scram credential
   cluster_id="$(node -e "const c=require('crypto');let id;do{id=c.randomBytes(16).toString('base64url')}while(id.startsWith('-'));console.log(id)")"
   for n in $(seq 1 "$count"); do
     node_dir="${node_dirs[$((n - 1))]}"
     write_node_config "$node_dir" "$n" "${ports[$((n - 1))]}" "${controller_ports[$((n - 1))]}" "$voters" \
       "$copies" "$segment_bytes"
+    scram=()
+    if [ -n "$sasl$tls" ]; then
+      add_secure_listeners "$node_dir" "$sasl" "$tls"
+      while IFS= read -r credential; do scram+=(--add-scram "$credential"); done <"$node_dir/scram"
+    fi
     java_options "$node_dir"
     java "${java_opts[@]}" -cp "$lib/*" kafka.tools.StorageTool format -t "$cluster_id" \
-      -c "$node_dir/server.properties" >"$node_dir/format.log" 2>&1 ||
+      -c "$node_dir/server.properties" ${scram[@]+"${scram[@]}"} >"$node_dir/format.log" 2>&1 ||
       die "formatting the KRaft store failed: $(tail -3 "$node_dir/format.log")"
   done
 
@@ -266,6 +344,7 @@ start() {
   fi
   echo "KAFKA_BROKERS=$brokers"
   echo "KAFKA_DIR=$dir"
+  [ ! -f "$dir/security.env" ] || cat "$dir/security.env"
 }
 
 # Stops one node (a controlled shutdown, killed past 20 s); its store stays.
@@ -335,5 +414,5 @@ case "${1:-}" in
   stop) shift; stop "$@" ;;
   halt) shift; halt "$@" ;;
   restart) shift; restart "$@" ;;
-  *) die "usage: $0 fetch | status | start [--port N] [--segment-bytes N] [--dir DIR] [--watch-pid PID] [--cluster N] | stop DIR | halt DIR [--node N] | restart DIR [--node N]" ;;
+  *) die "usage: $0 fetch | status | start [--port N] [--segment-bytes N] [--dir DIR] [--watch-pid PID] [--cluster N] [--sasl] [--tls] | stop DIR | halt DIR [--node N] | restart DIR [--node N]" ;;
 esac

@@ -66,6 +66,8 @@ export interface AppConfig {
    * fewer), two of them in sync for an append to count when there are three or more. One broker gets 1 and 1.
    */
   kafkaReplication: { replicationFactor: number | null; minInsyncReplicas: number | null };
+  /** TLS and SASL of the packet log's connections to Kafka (KAFKA_SSL, KAFKA_SSL_CA_FILE, KAFKA_SASL_*). */
+  kafkaSecurity: KafkaSecurity;
   /** Port of /health and /metrics of the processes that serve no API (collector, detector, projector). */
   opsPort: number;
   /** This process among its replicas (collector leases, logs); the host name unless INSTANCE_ID is set. */
@@ -81,6 +83,20 @@ export interface AppConfig {
    * loopback and private ranges are closed by default once several organisations share the server.
    */
   egressAllow: string[];
+}
+
+/** The SASL mechanisms the packet log can authenticate to Kafka with (KAFKA_SASL_MECHANISM). */
+export const KAFKA_SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
+export type KafkaSaslMechanism = (typeof KAFKA_SASL_MECHANISMS)[number];
+
+/** How the packet log connects to the brokers: plain text (the default), TLS, SASL, or both. */
+export interface KafkaSecurity {
+  /** TLS to the brokers: KAFKA_SSL=true, or a KAFKA_SSL_CA_FILE. */
+  ssl: boolean;
+  /** PEM of the CA that signed the brokers' certificates, read from KAFKA_SSL_CA_FILE at start; null = Node's CAs. */
+  ca: string | null;
+  /** KAFKA_SASL_MECHANISM with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD; null = no authentication. */
+  sasl: { mechanism: KafkaSaslMechanism; username: string; password: string } | null;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -127,6 +143,67 @@ export function readKafkaReplication(env: Env, problems: string[]): AppConfig['k
       `KAFKA_MIN_INSYNC_REPLICAS (${minInsyncReplicas}) cannot exceed KAFKA_REPLICATION_FACTOR (${replicationFactor})`,
     );
   return { replicationFactor, minInsyncReplicas };
+}
+
+/**
+ * KAFKA_SSL (true or false, default false), KAFKA_SSL_CA_FILE (a PEM file, read now; implies TLS), and
+ * KAFKA_SASL_MECHANISM with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD. Problems name the setting, never the password.
+ */
+export function readKafkaSecurity(env: Env, problems: string[]): KafkaSecurity {
+  const sslRaw = env.KAFKA_SSL?.trim().toLowerCase() ?? '';
+  if (!['', 'true', 'false'].includes(sslRaw))
+    problems.push(`KAFKA_SSL must be true or false (got "${env.KAFKA_SSL}")`);
+  const caFile = env.KAFKA_SSL_CA_FILE?.trim() || null;
+  let ca: string | null = null;
+  if (caFile !== null) {
+    if (sslRaw === 'false')
+      problems.push('KAFKA_SSL_CA_FILE needs TLS: set KAFKA_SSL to true, or leave it unset');
+    ca = readCaFile(caFile, problems);
+  }
+
+  const mechanismRaw = env.KAFKA_SASL_MECHANISM?.trim() ?? '';
+  const username = env.KAFKA_SASL_USERNAME?.trim() ?? '';
+  const password = env.KAFKA_SASL_PASSWORD ?? '';
+  let sasl: KafkaSecurity['sasl'] = null;
+  if (mechanismRaw === '') {
+    const given = [
+      ...(username !== '' ? ['KAFKA_SASL_USERNAME'] : []),
+      ...(password !== '' ? ['KAFKA_SASL_PASSWORD'] : []),
+    ];
+    if (given.length > 0)
+      problems.push(
+        `${given.join(' and ')} ${given.length > 1 ? 'are' : 'is'} set without KAFKA_SASL_MECHANISM (${mechanismList()})`,
+      );
+  } else {
+    const mechanism = KAFKA_SASL_MECHANISMS.find((known) => known === mechanismRaw.toLowerCase());
+    if (mechanism === undefined)
+      problems.push(`KAFKA_SASL_MECHANISM must be ${mechanismList()} (got "${mechanismRaw}")`);
+    if (username === '') problems.push('KAFKA_SASL_USERNAME must be set with KAFKA_SASL_MECHANISM');
+    if (password === '') problems.push('KAFKA_SASL_PASSWORD must be set with KAFKA_SASL_MECHANISM');
+    if (mechanism !== undefined && username !== '' && password !== '')
+      sasl = { mechanism, username, password };
+  }
+  return { ssl: sslRaw === 'true' || caFile !== null, ca, sasl };
+}
+
+const mechanismList = (): string =>
+  `${KAFKA_SASL_MECHANISMS.slice(0, -1).join(', ')} or ${KAFKA_SASL_MECHANISMS[KAFKA_SASL_MECHANISMS.length - 1]}`;
+
+/** The CA file's text, or null and a problem naming the file when it cannot be read or holds no PEM certificate. */
+function readCaFile(file: string, problems: string[]): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    problems.push(`KAFKA_SSL_CA_FILE "${file}" cannot be read (${code})`);
+    return null;
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    problems.push(`KAFKA_SSL_CA_FILE "${file}" holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    return null;
+  }
+  return text;
 }
 
 /** A secret given in the environment, or generated once and kept in DATA_DIR so restarts keep sessions and data. */
@@ -227,6 +304,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (!env.SECRET_KEY) problems.push('SECRET_KEY must be set when the engines run on servers');
   }
   const kafkaReplication = readKafkaReplication(env, problems);
+  const kafkaSecurity = readKafkaSecurity(env, problems);
   const opsPort = integer(env, 'OPS_PORT', 9464, 1, 65535, problems);
   const collectorLeaseSeconds = integer(env, 'COLLECTOR_LEASE_SECONDS', 30, 5, 3600, problems);
   const instanceId = env.INSTANCE_ID?.trim() || `${hostname()}-${process.pid}`;
@@ -282,6 +360,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     standaloneThreads: threadsRaw !== '0',
     engines,
     kafkaReplication,
+    kafkaSecurity,
     opsPort,
     instanceId,
     collectorLeaseSeconds,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isValidPassword } from '@lorawatch/domain/password-rule';
@@ -88,6 +88,9 @@ describe('configuration from the environment', () => {
   });
 });
 
+/** A CA file's shape (the configuration reads it; the connection that checks it is tested against a real broker). */
+const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUTest\n-----END CERTIFICATE-----\n';
+
 describe('engines and processes in the configuration', () => {
   let dataDir: string;
   beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'lorawatch-config-'))));
@@ -101,6 +104,7 @@ describe('engines and processes in the configuration', () => {
     expect(config).toMatchObject({ opsPort: 9464, collectorLeaseSeconds: 30 });
     expect(config.instanceId).toMatch(/.+-\d+$/);
     expect(config.kafkaReplication).toEqual({ replicationFactor: null, minInsyncReplicas: null });
+    expect(config.kafkaSecurity).toEqual({ ssl: false, ca: null, sasl: null });
   });
 
   it('reads the Kafka topic replication, and refuses one the topic could not have', () => {
@@ -117,6 +121,112 @@ describe('engines and processes in the configuration', () => {
     ).toThrow('KAFKA_MIN_INSYNC_REPLICAS (2) cannot exceed KAFKA_REPLICATION_FACTOR (1)');
     expect(() => loadConfig({ DATA_DIR: dataDir, KAFKA_REPLICATION_FACTOR: '0' })).toThrow(
       'KAFKA_REPLICATION_FACTOR must be an integer from 1 to 32 (got "0")',
+    );
+  });
+
+  it('reads TLS to Kafka from KAFKA_SSL, and the CA file it names, which implies TLS', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, KAFKA_SSL: 'true' }).kafkaSecurity).toEqual({
+      ssl: true,
+      ca: null,
+      sasl: null,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, KAFKA_SSL: 'false' }).kafkaSecurity.ssl).toBe(false);
+    const caFile = join(dataDir, 'kafka-ca.pem');
+    writeFileSync(caFile, PEM);
+    expect(loadConfig({ DATA_DIR: dataDir, KAFKA_SSL_CA_FILE: caFile }).kafkaSecurity).toEqual({
+      ssl: true,
+      ca: PEM,
+      sasl: null,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, KAFKA_SSL: 'TRUE', KAFKA_SSL_CA_FILE: caFile }).kafkaSecurity.ca,
+    ).toBe(PEM);
+  });
+
+  it('reads SASL credentials for Kafka with any of the three mechanisms', () => {
+    for (const [given, mechanism] of [
+      ['plain', 'plain'],
+      ['SCRAM-SHA-256', 'scram-sha-256'],
+      ['scram-sha-512', 'scram-sha-512'],
+    ]) {
+      expect(
+        loadConfig({
+          DATA_DIR: dataDir,
+          KAFKA_SASL_MECHANISM: given,
+          KAFKA_SASL_USERNAME: ' lorawatch ',
+          KAFKA_SASL_PASSWORD: ' s3cret ',
+        }).kafkaSecurity,
+      ).toEqual({ ssl: false, ca: null, sasl: { mechanism, username: 'lorawatch', password: ' s3cret ' } });
+    }
+  });
+
+  // A Kafka security setting that cannot work → every problem it causes, none holding the password.
+  const KAFKA_SECURITY_REFUSED: Array<[string, Record<string, string>, string[]]> = [
+    [
+      'KAFKA_SSL other than true or false',
+      { KAFKA_SSL: 'yes' },
+      ['KAFKA_SSL must be true or false (got "yes")'],
+    ],
+    [
+      'a CA file that cannot be read',
+      { KAFKA_SSL_CA_FILE: '/nonexistent/kafka-ca.pem' },
+      ['KAFKA_SSL_CA_FILE "/nonexistent/kafka-ca.pem" cannot be read (ENOENT)'],
+    ],
+    [
+      'a CA file with TLS turned off',
+      { KAFKA_SSL: 'false', KAFKA_SSL_CA_FILE: '/nonexistent/kafka-ca.pem' },
+      [
+        'KAFKA_SSL_CA_FILE needs TLS: set KAFKA_SSL to true, or leave it unset',
+        'KAFKA_SSL_CA_FILE "/nonexistent/kafka-ca.pem" cannot be read (ENOENT)',
+      ],
+    ],
+    [
+      'an unknown mechanism',
+      { KAFKA_SASL_MECHANISM: 'gssapi', KAFKA_SASL_USERNAME: 'lw', KAFKA_SASL_PASSWORD: 'hunter2-secret' },
+      ['KAFKA_SASL_MECHANISM must be plain, scram-sha-256 or scram-sha-512 (got "gssapi")'],
+    ],
+    [
+      'a mechanism without credentials',
+      { KAFKA_SASL_MECHANISM: 'plain' },
+      [
+        'KAFKA_SASL_USERNAME must be set with KAFKA_SASL_MECHANISM',
+        'KAFKA_SASL_PASSWORD must be set with KAFKA_SASL_MECHANISM',
+      ],
+    ],
+    [
+      'a mechanism without a password',
+      { KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'lw' },
+      ['KAFKA_SASL_PASSWORD must be set with KAFKA_SASL_MECHANISM'],
+    ],
+    [
+      'credentials without a mechanism',
+      { KAFKA_SASL_USERNAME: 'lw', KAFKA_SASL_PASSWORD: 'hunter2-secret' },
+      [
+        'KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD are set without KAFKA_SASL_MECHANISM (plain, scram-sha-256 or scram-sha-512)',
+      ],
+    ],
+    [
+      'a password alone',
+      { KAFKA_SASL_PASSWORD: 'hunter2-secret' },
+      ['KAFKA_SASL_PASSWORD is set without KAFKA_SASL_MECHANISM (plain, scram-sha-256 or scram-sha-512)'],
+    ],
+  ];
+  it.each(KAFKA_SECURITY_REFUSED)('refuses %s', (_case, env, expected) => {
+    let problems: string[] = [];
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...env });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual(expected);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('refuses a CA file that holds no PEM certificate', () => {
+    const notPem = join(dataDir, 'kafka-ca.der');
+    writeFileSync(notPem, Buffer.from([0x30, 0x82, 0x01, 0x0a]));
+    expect(() => loadConfig({ DATA_DIR: dataDir, KAFKA_SSL_CA_FILE: notPem })).toThrow(
+      `KAFKA_SSL_CA_FILE "${notPem}" holds no PEM certificate (-----BEGIN CERTIFICATE-----)`,
     );
   });
 

@@ -27,10 +27,12 @@ export interface Engines {
   close(): Promise<void>;
 }
 
+/** What openEngines reads of the configuration; without `kafkaSecurity`, Kafka is reached in plain text. */
 export type EngineSettings = Pick<
   AppConfig,
   'engines' | 'databaseFile' | 'packetLogPartitions' | 'instanceId' | 'kafkaReplication'
->;
+> &
+  Partial<Pick<AppConfig, 'kafkaSecurity'>>;
 
 export interface OpenEnginesOptions {
   onError?: (error: unknown) => void;
@@ -91,6 +93,11 @@ export async function openEngines(
             await import('@lorawatch/packet-log/kafka/kafka-packet-log')
           ).KafkaPacketLog.open({
             brokers: settings.engines.kafkaBrokers,
+            ...(settings.kafkaSecurity
+              ? (await import('@lorawatch/packet-log/kafka/kafka-security')).kafkaClientSecurity(
+                  settings.kafkaSecurity,
+                )
+              : {}),
             clientId: `lorawatch-${settings.instanceId}`,
             partitions: settings.packetLogPartitions,
             replicationFactor: settings.kafkaReplication.replicationFactor ?? undefined,

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { readEngineUrls, type EngineKind, type EngineUrls } from '@lorawatch/config/engine-urls';
-import { readKafkaReplication } from '@lorawatch/config/app-config';
+import { readKafkaReplication, readKafkaSecurity } from '@lorawatch/config/app-config';
 import type { EngineSettings } from '@lorawatch/engines/open-engines';
 
 export const MIGRATE_USAGE =
@@ -66,7 +66,8 @@ const EMBEDDED: EngineUrls = { eventStore: null, kafkaBrokers: [], mongodb: null
 /**
  * The engines of each side, as openEngines takes them: embedded is the SQLite file in the data directory (whatever
  * server URLs the environment holds), scale-out is the three servers of EVENT_STORE_URL (or KURRENTDB_URL),
- * KAFKA_BROKERS and MONGODB_URL, which must all be set. Both sides use PACKET_LOG_PARTITIONS.
+ * KAFKA_BROKERS and MONGODB_URL, which must all be set. Both sides use PACKET_LOG_PARTITIONS; the Kafka side connects
+ * with the TLS and SASL of KAFKA_SSL, KAFKA_SSL_CA_FILE and KAFKA_SASL_* (as every process does).
  */
 export function migrationSides(
   args: MigrationArguments,
@@ -82,6 +83,7 @@ export function migrationSides(
     problems.push(`PACKET_LOG_PARTITIONS must be an integer from 1 to 256 (got "${rawPartitions}")`);
   const servers = readEngineUrls(env, problems);
   const kafkaReplication = readKafkaReplication(env, problems);
+  const kafkaSecurity = readKafkaSecurity(env, problems);
   if (args.from === 'scale-out' || args.to === 'scale-out') {
     if (!servers.eventStore)
       problems.push('EVENT_STORE_URL (or KURRENTDB_URL) is not set: the scale-out side needs it');
@@ -96,6 +98,7 @@ export function migrationSides(
     packetLogPartitions,
     instanceId,
     kafkaReplication,
+    kafkaSecurity,
   });
   return { from: side(args.from), to: side(args.to) };
 }

@@ -89,6 +89,39 @@ describe('the engines of each side', () => {
     ).toThrow('KAFKA_MIN_INSYNC_REPLICAS (2) cannot exceed KAFKA_REPLICATION_FACTOR (1)');
   });
 
+  it('reads the TLS and SASL of the Kafka connection from the environment and refuses an incomplete one', () => {
+    const { to } = migrationSides(
+      args,
+      {
+        ...SERVERS,
+        KAFKA_SSL: 'true',
+        KAFKA_SASL_MECHANISM: 'scram-sha-256',
+        KAFKA_SASL_USERNAME: 'migrate',
+        KAFKA_SASL_PASSWORD: 'hunter2-secret',
+      },
+      'migrate-1',
+    );
+    expect(to.kafkaSecurity).toEqual({
+      ssl: true,
+      ca: null,
+      sasl: { mechanism: 'scram-sha-256', username: 'migrate', password: 'hunter2-secret' },
+    });
+    expect(describeSide('scale-out', to)).not.toContain('hunter2');
+    expect(
+      problemsOf(() =>
+        migrationSides(
+          args,
+          { ...SERVERS, KAFKA_SASL_MECHANISM: 'plain', KAFKA_SSL_CA_FILE: '/nonexistent/ca.pem' },
+          'm',
+        ),
+      ),
+    ).toEqual([
+      'KAFKA_SSL_CA_FILE "/nonexistent/ca.pem" cannot be read (ENOENT)',
+      'KAFKA_SASL_USERNAME must be set with KAFKA_SASL_MECHANISM',
+      'KAFKA_SASL_PASSWORD must be set with KAFKA_SASL_MECHANISM',
+    ]);
+  });
+
   it('opens the SQLite file in DATA_DIR on the embedded side, whatever URLs the environment holds', () => {
     const { from, to } = migrationSides(args, { ...SERVERS, DATA_DIR: '/srv/lw' }, 'migrate-1');
     expect(from).toEqual({
@@ -97,6 +130,7 @@ describe('the engines of each side', () => {
       packetLogPartitions: 4,
       instanceId: 'migrate-1',
       kafkaReplication: { replicationFactor: null, minInsyncReplicas: null },
+      kafkaSecurity: { ssl: false, ca: null, sasl: null },
     });
     expect(to.engines).toEqual({
       eventStore: SERVERS.EVENT_STORE_URL,

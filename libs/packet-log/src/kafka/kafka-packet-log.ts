@@ -1,5 +1,5 @@
 import type { Packet } from '@lorawatch/domain/packet';
-import { ConfigResourceTypes, Kafka, type Admin, type Producer } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, type Admin, type KafkaConfig, type Producer } from 'kafkajs';
 import { partitionForKey } from '../embedded/murmur2';
 import {
   appendTimes,
@@ -34,12 +34,31 @@ import { KafkaReader } from './kafka-reader';
 import { defaultKafkaLogger, kafkaLogCreator, type PacketLogLogger } from './kafka-log';
 import { planTopic, replicationDrift, topicConfig, topicReplication, wantedReplication } from './kafka-topic';
 import { RecentIds } from './recent-ids';
+import {
+  certificateRefusal,
+  describeSasl,
+  KafkaAuthenticationError,
+  KafkaCertificateError,
+  saslRefusal,
+} from './kafka-security';
 
 export interface KafkaPacketLogOptions {
   /** A kafkajs client, or the brokers to build one from. */
   kafka?: Kafka;
   brokers?: string[];
   clientId?: string;
+  /**
+   * TLS to the brokers, for the client built from `brokers` (kafkajs' `ssl`): true checks their certificates
+   * against Node's CAs, `{ ca: [pem] }` against that CA; a certificate it does not accept makes open() fail after
+   * kafkajs' retries (KafkaCertificateError). Default: plain text. A client given as `kafka` has its own.
+   */
+  ssl?: KafkaConfig['ssl'];
+  /**
+   * SASL authentication of the client built from `brokers` (kafkajs' `sasl`, e.g. `{ mechanism: 'scram-sha-512',
+   * username, password }`). Credentials Kafka refuses make open() fail (KafkaAuthenticationError, naming the
+   * mechanism and the user, never the password). Default: none.
+   */
+  sasl?: KafkaConfig['sasl'];
   /** Default "packets". */
   topic?: string;
   /** Default 4; the topic is created with it, or grown to it. */
@@ -156,21 +175,46 @@ export class KafkaPacketLog implements PacketLog {
   static async open(options: KafkaPacketLogOptions): Promise<KafkaPacketLog> {
     if (!options.kafka && (options.brokers ?? []).length === 0)
       throw new Error('KafkaPacketLog needs brokers');
-    const kafka =
-      options.kafka ??
-      new Kafka({
-        clientId: options.clientId ?? 'lorawatch',
-        brokers: options.brokers ?? [],
-        logCreator: kafkaLogCreator(options.logger ?? defaultKafkaLogger()),
-      });
+    if (options.kafka && (options.ssl !== undefined || options.sasl !== undefined))
+      throw new Error(
+        'ssl and sasl apply to the client built from brokers: a client given as kafka has its own',
+      );
+    const kafka = options.kafka ?? KafkaPacketLog.client(options);
     const log = new KafkaPacketLog(kafka, options);
     try {
       await log.connect();
     } catch (error) {
       await log.close().catch(() => undefined);
+      const refused = saslRefusal(error);
+      if (refused)
+        throw new KafkaAuthenticationError(
+          `Kafka refused the packet log's credentials (${describeSasl(options.sasl)}): ${refused.message}`,
+          error,
+        );
+      const untrusted = certificateRefusal(error);
+      if (untrusted)
+        throw new KafkaCertificateError(
+          `The packet log did not accept Kafka's TLS certificate (${untrusted.code}: ${untrusted.message}): it must name the broker and be signed by a CA the client trusts (\`ssl.ca\`, else Node's CAs)`,
+          error,
+        );
       throw error;
     }
     return log;
+  }
+
+  /** The kafkajs client of `brokers`, with the TLS and SASL given. */
+  private static client(options: KafkaPacketLogOptions): Kafka {
+    const logger = options.logger ?? defaultKafkaLogger();
+    const sasl = options.sasl;
+    if (sasl?.mechanism === 'plain' && !options.ssl)
+      logger.warn(`${describeSasl(sasl)} without TLS: the password crosses the network in clear text`);
+    return new Kafka({
+      clientId: options.clientId ?? 'lorawatch',
+      brokers: options.brokers ?? [],
+      ssl: options.ssl,
+      sasl,
+      logCreator: kafkaLogCreator(logger),
+    });
   }
 
   readonly partitions: number;

@@ -25,10 +25,39 @@ export interface LocalKafkaOptions {
   segmentBytes?: number;
   /** Nodes of the cluster, each a broker and a controller (default 1); `url` then lists every broker. */
   nodes?: number;
+  /**
+   * One broker only: a SASL_PLAINTEXT listener too, with PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512 and one user
+   * (`sasl` of the result). `url` stays the plain listener.
+   */
+  sasl?: boolean;
+  /**
+   * One broker only: an SSL listener too, with a self-signed certificate made by keytool (`tls` of the result); with
+   * `sasl`, a SASL_SSL listener as well (`saslTlsUrl`).
+   */
+  tls?: boolean;
+}
+
+/** The SASL listener of a local broker started with `sasl`, and its one user. */
+export interface LocalKafkaSasl {
+  url: string;
+  username: string;
+  password: string;
+}
+
+/** The TLS listener of a local broker started with `tls`, and the PEM file of the certificate it presents. */
+export interface LocalKafkaTls {
+  url: string;
+  caFile: string;
 }
 
 /** A local broker that can also be taken down and brought back on the same port and store (outage drills). */
 export interface LocalKafka extends StartedServer {
+  /** Started with `sasl`: the SASL_PLAINTEXT listener and its user. */
+  sasl?: LocalKafkaSasl;
+  /** Started with `tls`: the SSL listener and its certificate. */
+  tls?: LocalKafkaTls;
+  /** Started with both: the SASL_SSL listener (the same user, the same certificate). */
+  saslTlsUrl?: string;
   /** Stops the broker, keeping its store: clients see an outage. */
   halt(): Promise<void>;
   /** Starts the halted broker again, on the same port and store; resolves once it serves. */
@@ -51,6 +80,8 @@ export async function startLocalKafka(
   const args = [script, 'start', '--watch-pid', String(process.pid)];
   if (options.segmentBytes !== undefined) args.push('--segment-bytes', String(options.segmentBytes));
   if (options.nodes !== undefined) args.push('--cluster', String(options.nodes));
+  if (options.sasl) args.push('--sasl');
+  if (options.tls) args.push('--tls');
   const { stdout } = await run('bash', args, { encoding: 'utf8', timeout: 180_000 });
   const printed = new Map(
     stdout
@@ -62,8 +93,22 @@ export async function startLocalKafka(
   const brokers = printed.get('KAFKA_BROKERS');
   const dir = printed.get('KAFKA_DIR');
   if (!brokers || !dir) throw new Error(`${script} start printed no address: ${stdout}`);
+  const wanted = (name: string): string => {
+    const value = printed.get(name);
+    if (!value) throw new Error(`${script} start printed no ${name}: ${stdout}`);
+    return value;
+  };
   return {
     url: brokers,
+    sasl: options.sasl
+      ? {
+          url: wanted('KAFKA_SASL_BROKERS'),
+          username: wanted('KAFKA_SASL_USERNAME'),
+          password: wanted('KAFKA_SASL_PASSWORD'),
+        }
+      : undefined,
+    tls: options.tls ? { url: wanted('KAFKA_TLS_BROKERS'), caFile: wanted('KAFKA_TLS_CA_FILE') } : undefined,
+    saslTlsUrl: options.sasl && options.tls ? wanted('KAFKA_SASL_TLS_BROKERS') : undefined,
     stop: async () => {
       await run('bash', [script, 'stop', dir], { encoding: 'utf8', timeout: 60_000 });
     },
