@@ -19,6 +19,7 @@ describe('engines chosen by configuration', () => {
     packetLogPartitions: 3,
     instanceId: 'test',
     kafkaReplication: { replicationFactor: null, minInsyncReplicas: null },
+    kafkaSecurity: { ssl: false, ca: null, sasl: null },
   });
 
   it('opens the three ports on one SQLite file when no server is configured, and closes them', async () => {

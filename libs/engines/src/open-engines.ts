@@ -27,12 +27,11 @@ export interface Engines {
   close(): Promise<void>;
 }
 
-/** What openEngines reads of the configuration; without `kafkaSecurity`, Kafka is reached in plain text. */
+/** What openEngines reads of the configuration. */
 export type EngineSettings = Pick<
   AppConfig,
-  'engines' | 'databaseFile' | 'packetLogPartitions' | 'instanceId' | 'kafkaReplication'
-> &
-  Partial<Pick<AppConfig, 'kafkaSecurity'>>;
+  'engines' | 'databaseFile' | 'packetLogPartitions' | 'instanceId' | 'kafkaReplication' | 'kafkaSecurity'
+>;
 
 export interface OpenEnginesOptions {
   onError?: (error: unknown) => void;
@@ -93,11 +92,9 @@ export async function openEngines(
             await import('@lorawatch/packet-log/kafka/kafka-packet-log')
           ).KafkaPacketLog.open({
             brokers: settings.engines.kafkaBrokers,
-            ...(settings.kafkaSecurity
-              ? (await import('@lorawatch/packet-log/kafka/kafka-security')).kafkaClientSecurity(
-                  settings.kafkaSecurity,
-                )
-              : {}),
+            ...(await import('@lorawatch/packet-log/kafka/kafka-security')).kafkaClientSecurity(
+              settings.kafkaSecurity,
+            ),
             clientId: `lorawatch-${settings.instanceId}`,
             partitions: settings.packetLogPartitions,
             replicationFactor: settings.kafkaReplication.replicationFactor ?? undefined,
