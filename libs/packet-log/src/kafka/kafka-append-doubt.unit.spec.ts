@@ -58,8 +58,8 @@ function standInKafka(broker: StandInBroker): Kafka {
   } as unknown as Kafka;
 }
 
-const open = (broker: StandInBroker) =>
-  KafkaPacketLog.open({ kafka: broker.kafka(), partitions: 1, onError: () => undefined });
+const open = (broker: StandInBroker, appendTimeoutMs?: number) =>
+  KafkaPacketLog.open({ kafka: broker.kafka(), partitions: 1, onError: () => undefined, appendTimeoutMs });
 
 describe('an append whose send failed after Kafka stored it', () => {
   it('is settled by sending the same batch again through the same producer: the packet is stored once', async () => {
@@ -97,14 +97,33 @@ describe('an append whose send failed after Kafka stored it', () => {
     await log.close();
   });
 
-  it('gives up after three failed resends: the producer is replaced and appends go on', async () => {
+  it('keeps resending through the same producer while a leader change lasts: the packet is stored once', async () => {
+    // Given a send stored but unanswered, and the partition without a leader for the next five resends
     const broker = new StandInBroker();
     const log = await open(broker);
+    const packet = samplePacket('doubtful', '70b3d57ed0000001');
+    broker.failures.push('lost', 'refused', 'refused', 'refused', 'refused', 'refused');
+    await expect(log.append([packet])).rejects.toThrow('timed out');
+    for (let resend = 1; resend <= 5; resend++)
+      await expect(log.append([packet])).rejects.toThrow('NOT_LEADER');
+    // When the packet is delivered again once a leader answers, then it is found stored, once, by the same producer
+    expect(await log.append([packet])).toEqual([{ appended: false, partition: 0, offset: 0 }]);
+    expect(broker.records.map((record) => record.id)).toEqual(['doubtful']);
+    expect(broker.producers).toBe(1);
+    await log.close();
+  });
+
+  it('gives up after three failed resends and the append timeout: the producer is replaced and appends go on', async () => {
+    const broker = new StandInBroker();
+    const log = await open(broker, 50);
     broker.failures.push('refused', 'refused', 'refused', 'refused');
     await expect(log.append([samplePacket('a', '70b3d57ed0000001')])).rejects.toThrow('NOT_LEADER');
     for (let resend = 1; resend <= 3; resend++)
       await expect(log.append([samplePacket('b', '70b3d57ed0000002')])).rejects.toThrow('NOT_LEADER');
     expect(broker.producers).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    broker.failures.push('refused');
+    await expect(log.append([samplePacket('b', '70b3d57ed0000002')])).rejects.toThrow('NOT_LEADER');
 
     expect(await log.append([samplePacket('b', '70b3d57ed0000002')])).toEqual([
       { appended: true, partition: 0, offset: 0 },

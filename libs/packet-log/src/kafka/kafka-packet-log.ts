@@ -122,7 +122,10 @@ export interface KafkaPacketLogOptions {
 }
 
 const READ_CHUNK = 1000;
-/** Times the messages of a failed send are sent again (see settleDoubt) before the producer is replaced. */
+/**
+ * Times the messages of a failed send are sent again at least (see settleDoubt) before the producer is replaced; it
+ * is kept, resending, for the append timeout at least too, which a leader change under load can outlast three tries.
+ */
 const MAX_RESENDS = 3;
 
 interface DoubtfulMessage {
@@ -135,6 +138,8 @@ interface Doubt {
   messages: DoubtfulMessage[];
   /** Resends that failed so far. */
   resends: number;
+  /** When the send failed (Date.now()): resends go on through the same producer for the append timeout at least. */
+  since: number;
   /** Some turned out stored: the producer is replaced once the rest is settled. */
   spoil: boolean;
 }
@@ -510,13 +515,13 @@ export class KafkaPacketLog implements PacketLog {
       try {
         sent = await producer.send({ topic: this.topic, acks: -1, messages: entries.map((e) => e.message) });
       } catch (error) {
-        this.inDoubt = { messages: entries, resends: 0, spoil: false };
+        this.inDoubt = { messages: entries, resends: 0, spoil: false, since: Date.now() };
         throw error;
       }
       const { offsets, unanswered } = this.placeAnswered(entries, sent);
       if (unanswered.length > 0) {
         // kafkajs can resolve a send without the partitions whose leader moved while it retried.
-        this.inDoubt = { messages: unanswered, resends: 0, spoil: false };
+        this.inDoubt = { messages: unanswered, resends: 0, spoil: false, since: Date.now() };
         throw unansweredError(unanswered);
       }
       toSend.forEach(({ index, partition }, position) => {
@@ -537,7 +542,8 @@ export class KafkaPacketLog implements PacketLog {
    * no read sees them yet: they are sent again, exactly as before, by the same idempotent producer, which gives them
    * the same sequence numbers (kafkajs takes a failed batch's numbers back), so the broker stores them if it had
    * not, or answers with the offsets it had stored them at. A producer whose numbers went past a stored batch (its
-   * partition is found in the index) is replaced, as is one whose resend keeps failing: a packet of the doubtful
+   * partition is found in the index) is replaced, as is one whose resend keeps failing (MAX_RESENDS times and for the
+   * append timeout: a leader change under load can take longer than a few resends): a packet of the doubtful
    * send appended again afterwards could then be written twice, if it was stored and is not yet readable.
    */
   private async settleDoubt(doubt: Doubt): Promise<void> {
@@ -558,7 +564,7 @@ export class KafkaPacketLog implements PacketLog {
         if (doubt.messages.length > 0) throw unansweredError(doubt.messages);
       } catch (error) {
         doubt.resends += 1;
-        if (doubt.resends < MAX_RESENDS) throw error;
+        if (doubt.resends < MAX_RESENDS || Date.now() - doubt.since < this.appendTimeoutMs) throw error;
         this.producerSpoiled = true;
         this.inDoubt = null;
         throw error;
