@@ -189,24 +189,30 @@ describe('a detector replica that stalls past its session', () => {
   });
 
   /**
+   * The packets of deviceBackAfterSilence before its split detected by a first replica, and replica A, which keeps no
+   * state in memory, on a store whose next commit of the partition is held (`pause`).
+   */
+  const silenceDetected = async () => {
+    const { packets, silenced, split } = deviceBackAfterSilence();
+    await log.append(packets.filter((packet) => Date.parse(packet.date) < split));
+    const first = replica(store, new Metrics(), false);
+    first.start();
+    await first.drained();
+    await first.stop();
+    const late = packets.filter((packet) => Date.parse(packet.date) >= split);
+    const storeA = new PausingStore(store);
+    const metricsA = new Metrics();
+    const a = replica(storeA, metricsA, false);
+    return { packets, silenced, late, storeA, metricsA, a, pause: storeA.pauseCommit(CHECKPOINT) };
+  };
+
+  /**
    * A tick judges a device silent at the watermark it read (the device sent nothing for an hour), then stalls before
    * its commit while B detects the packets that follow (the device is back) and ticks itself. The stalled tick's
    * LAF-401 is in its commit's outbox; fenced, that commit writes nothing and the alert is never appended.
    */
   it('appends nothing of a tick whose commit is fenced', async () => {
-    const { packets, silenced, split } = deviceBackAfterSilence();
-    const early = packets.filter((packet) => Date.parse(packet.date) < split);
-    const late = packets.filter((packet) => Date.parse(packet.date) >= split);
-    await log.append(early);
-    const first = replica(store, new Metrics(), false);
-    first.start();
-    await first.drained();
-    await first.stop();
-
-    const storeA = new PausingStore(store);
-    const metricsA = new Metrics();
-    const a = replica(storeA, metricsA, false);
-    const pause = storeA.pauseCommit(CHECKPOINT);
+    const { silenced, late, storeA, metricsA, a, pause } = await silenceDetected();
     const ticking = a.tick();
     await pause.holding;
     const judged = storeA.held
@@ -246,19 +252,7 @@ describe('a detector replica that stalls past its session', () => {
    * return would never clear the alert. Fenced, the batch is read again on the tick's state and clears it.
    */
   it("fences a batch judged on states another replica's tick changed since", async () => {
-    const { packets, silenced, split } = deviceBackAfterSilence();
-    const early = packets.filter((packet) => Date.parse(packet.date) < split);
-    const late = packets.filter((packet) => Date.parse(packet.date) >= split);
-    await log.append(early);
-    const first = replica(store, new Metrics(), false);
-    first.start();
-    await first.drained();
-    await first.stop();
-
-    const storeA = new PausingStore(store);
-    const metricsA = new Metrics();
-    const a = replica(storeA, metricsA, false);
-    const pause = storeA.pauseCommit(CHECKPOINT);
+    const { packets, silenced, late, metricsA, a, pause } = await silenceDetected();
     a.start();
     await log.append(late);
     await pause.holding;
