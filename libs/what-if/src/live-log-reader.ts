@@ -41,6 +41,7 @@ export class LiveLogReader {
     read: BetterSqlite3.Statement<[number, number, number], PacketRow>;
     ends: BetterSqlite3.Statement<[], { partition: number; next_offset: number }>;
     firsts: BetterSqlite3.Statement<[], { partition: number; first: number | null }>;
+    rows: BetterSqlite3.Statement<[string, number, number, number], ShareRow>;
   } | null;
 
   constructor(db: Database) {
@@ -53,6 +54,14 @@ export class LiveLogReader {
           ),
           ends: db.prepare<[], { partition: number; next_offset: number }>(
             'SELECT partition, next_offset FROM packet_partitions ORDER BY partition',
+          ),
+          // A record of a data source not in the JSON list: its date read by SQLite, the record itself left unread.
+          rows: db.prepare<[string, number, number, number], ShareRow>(
+            `SELECT partition, "offset", key, timestamp, CASE WHEN mine THEN packet END AS packet,
+               CASE WHEN mine THEN NULL ELSE COALESCE(json_extract(packet, '$.date'), json_extract(packet, '$.at')) END
+               AS time
+             FROM (SELECT *, CAST(substr(key, 1, instr(key, ':') - 1) AS INTEGER) IN (SELECT value FROM json_each(?))
+               AS mine FROM packets WHERE partition = ? AND "offset" >= ? ORDER BY "offset" LIMIT ?)`,
           ),
           // One seek of the primary key per partition, not a scan of the log.
           firsts: db.prepare<[], { partition: number; first: number | null }>(
@@ -79,8 +88,48 @@ export class LiveLogReader {
     return firsts;
   }
 
+  /**
+   * Records as a what-if thread replays them: whole for the data sources in `replayed`, the others only where they
+   * sit, whose they are and when (their date as stored, the packet's or the heartbeat's), without reading them.
+   */
+  readShare(
+    partition: number,
+    fromOffset: number,
+    maxCount: number,
+    replayed: readonly number[],
+  ): ShareRecord[] {
+    if (this.statements === null) return [];
+    return this.statements.rows
+      .all(JSON.stringify(replayed), partition, fromOffset, maxCount)
+      .map((row) =>
+        row.packet !== null
+          ? {
+              offset: row.offset,
+              dataSourceId: dataSourceOfKey(row.key),
+              date: null,
+              record: toLogRecord(row as PacketRow),
+            }
+          : { offset: row.offset, dataSourceId: dataSourceOfKey(row.key), date: row.time, record: null },
+      );
+  }
+
   read(partition: number, fromOffset: number, maxCount: number): LogRecord[] {
     if (this.statements === null) return [];
     return this.statements.read.all(partition, fromOffset, maxCount).map(toLogRecord);
   }
+}
+
+interface ShareRow extends Omit<PacketRow, 'packet'> {
+  packet: string | null;
+  time: string | null;
+}
+
+/** A record of the log as readShare gives it: `record` for a data source replayed, else `date` (null if none). */
+export type ShareRecord =
+  | { offset: number; dataSourceId: number; date: null; record: LogRecord }
+  | { offset: number; dataSourceId: number; date: string | null; record: null };
+
+/** The data source of a record, from its partition key (`<data source>:…`, entryKey). */
+function dataSourceOfKey(key: string): number {
+  return Number(key.slice(0, key.indexOf(':')));
 }

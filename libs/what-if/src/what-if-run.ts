@@ -37,7 +37,7 @@ import type {
   WriteOp,
 } from '@lorawatch/read-store/read-store.port';
 import type { Database } from '@lorawatch/sqlite/open-database';
-import { hasTable, LiveLogReader, openLiveReadOnly } from './live-log-reader';
+import { hasTable, LiveLogReader, openLiveReadOnly, type ShareRecord } from './live-log-reader';
 import { SandboxEventStore } from './sandbox-event-store';
 import { SilenceDeadlines } from './silence-deadlines';
 import { compareAlerts, type RaisedAlert, type WhatIfResult } from './what-if-result';
@@ -553,7 +553,7 @@ interface Partition {
   partition: number;
   next: number;
   end: number;
-  page: LogRecord[];
+  page: ShareRecord[];
   times: number[];
   at: number;
   done: boolean;
@@ -624,6 +624,8 @@ async function replay(
   hooks: WhatIfHooks,
 ): Promise<number> {
   const stopAfter = range.toMs + READ_PAST_TO_MS;
+  // The other data sources' records are read for their place and date only.
+  const replayed = [...sandboxes.keys()];
   const partitions: Partition[] = log.ends.map((end, partition) => {
     const first = log.firsts.get(partition) ?? end;
     return { partition, next: first, end, page: [], times: [], at: 0, done: first >= end };
@@ -637,8 +639,8 @@ async function replay(
   const headTime = (p: Partition): number => {
     if (p.done) return NaN;
     if (p.at >= p.page.length) {
-      p.page = reader.read(p.partition, p.next, Math.min(READ_SIZE, p.end - p.next));
-      p.times = p.page.map(eventTimeOf);
+      p.page = reader.readShare(p.partition, p.next, Math.min(READ_SIZE, p.end - p.next), replayed);
+      p.times = p.page.map((row) => (row.record !== null ? eventTimeOf(row.record) : timeOf(row.date)));
       p.at = 0;
       if (p.page.length === 0) {
         p.done = true;
@@ -673,21 +675,22 @@ async function replay(
       }
     }
     if (earliest === null) break;
-    const record = earliest.page[earliest.at];
+    const row = earliest.page[earliest.at];
     earliest.at += 1;
-    earliest.next = record.offset + 1;
+    earliest.next = row.offset + 1;
     progress.packetsRead += 1;
     if (++sinceProgress >= PROGRESS_EVERY) {
       sinceProgress = 0;
       if (hooks.signal?.aborted) throw new WhatIfCancelled();
       hooks.onProgress?.({ ...progress });
     }
-    const dataSourceId = dataSourceOf(record);
+    const { dataSourceId, record } = row;
     if (!log.inScope.has(dataSourceId)) continue;
     // A data source in scope replayed by another thread: its records still move the minute of this one's ticks.
     const sandbox = sandboxes.get(dataSourceId);
     if (
       sandbox !== undefined &&
+      record !== null &&
       isPacketRecord(record) &&
       inRange(record.packet.date, range.fromMs, range.toMs)
     )
@@ -700,7 +703,7 @@ async function replay(
           ? earliestTime + TICK_MS
           : nextTick + Math.floor((earliestTime - nextTick) / TICK_MS + 1) * TICK_MS;
     } else if (sandbox !== undefined && sandbox.batch.length >= BATCH_SIZE) await flush(sandbox);
-    if (sandbox === undefined) continue;
+    if (sandbox === undefined || record === null) continue;
     sandbox.batch.push(record);
     sandbox.oldestWaiting = Math.min(sandbox.oldestWaiting, earliestTime);
     sandbox.clock.see(record);
@@ -761,8 +764,10 @@ function eventTimeOf(record: LogRecord): number {
   return Number.isNaN(time) ? -Infinity : time;
 }
 
-function dataSourceOf(record: LogRecord): number {
-  return isPacketRecord(record) ? record.packet.dataSourceId : record.heartbeat.dataSourceId;
+/** The event time of a record read for its date only (readShare), as eventTimeOf reads a whole one. */
+function timeOf(date: string | null): number {
+  const time = date === null ? NaN : Date.parse(date);
+  return Number.isNaN(time) ? -Infinity : time;
 }
 
 function inRange(at: string, fromMs: number, toMs: number): boolean {
