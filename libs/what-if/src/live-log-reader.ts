@@ -99,18 +99,16 @@ export class LiveLogReader {
     replayed: readonly number[],
   ): ShareRecord[] {
     if (this.statements === null) return [];
-    return this.statements.rows
-      .all(JSON.stringify(replayed), partition, fromOffset, maxCount)
-      .map((row) =>
-        row.packet !== null
-          ? {
-              offset: row.offset,
-              dataSourceId: dataSourceOfKey(row.key),
-              date: null,
-              record: toLogRecord(row as PacketRow),
-            }
-          : { offset: row.offset, dataSourceId: dataSourceOfKey(row.key), date: row.time, record: null },
-      );
+    return this.statements.rows.all(JSON.stringify(replayed), partition, fromOffset, maxCount).map((row) =>
+      row.packet !== null
+        ? {
+            offset: row.offset,
+            dataSourceId: dataSourceOfKey(row.key),
+            date: null,
+            record: toLogRecord(row as PacketRow),
+          }
+        : { offset: row.offset, dataSourceId: dataSourceOfKey(row.key), date: row.time, record: null },
+    );
   }
 
   read(partition: number, fromOffset: number, maxCount: number): LogRecord[] {
