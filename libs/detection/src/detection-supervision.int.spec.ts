@@ -2,12 +2,9 @@ import type { AlertDraft } from '@lorawatch/domain/alert';
 import type { Packet } from '@lorawatch/domain/packet';
 import { PolicyView as PolicyRules } from '@lorawatch/domain/policy';
 import { runDetection } from '@lorawatch/detectors/testing/detection-harness';
-import type { SqliteEventStore } from '@lorawatch/event-store/embedded/sqlite-event-store';
 import { Metrics } from '@lorawatch/ops/metrics';
 import { SET_ASIDE_RECORDS, type SetAsideRecord } from '@lorawatch/ops/set-aside-records';
 import { withConsumerHealth } from '@lorawatch/ops/supervision';
-import type { SqlitePacketLog } from '@lorawatch/packet-log/embedded/sqlite-packet-log';
-import type { SqliteReadStore } from '@lorawatch/read-store/embedded/sqlite-read-store';
 import { DETECTOR_GROUP, DetectionRunner, detectorCheckpoint } from './detection-runner';
 import { PolicyProvider } from './policy-provider';
 import { inLogOrder, simulatedPackets } from './testing/simulated-packets';
@@ -20,20 +17,20 @@ import { sqliteStoresForEachTest } from './testing/sqlite-stores';
  */
 describe('a poison packet in the packet log', () => {
   const stores = sqliteStoresForEachTest('detection-poison', 2);
-  let log: SqlitePacketLog;
-  let events: SqliteEventStore;
-  let store: SqliteReadStore;
-  beforeEach(() => {
-    ({ log, events, store } = stores);
-  });
 
-  const runner = (metrics: Metrics) =>
-    new DetectionRunner(log, events, store, new PolicyProvider(store), metrics, {
+  /** A runner on the current test's stores. */
+  function runner(metrics: Metrics): DetectionRunner {
+    const { log, events, store } = stores;
+    const options = {
       tickIntervalMs: 0,
       restart: { initialDelayMs: 100, maxDelayMs: 400, poisonAttempts: 3 },
-    });
+    };
+    const detection = new DetectionRunner(log, events, store, new PolicyProvider(store), metrics, options);
+    return detection;
+  }
 
   it('is set aside after its attempts while every other packet is detected, and /health shows the stall', async () => {
+    const { log, events, store } = stores;
     const packets = simulatedPackets({ devices: 8, seed: 11, atLeast: 600 });
     const half = Math.floor(packets.length / 2);
     const poison: Packet = { ...packets[half], id: 'poison-packet', date: 'not a date' };
@@ -96,6 +93,7 @@ describe('a poison packet in the packet log', () => {
   });
 
   it('is skipped without a new attempt when the partition is read again from before it', async () => {
+    const { log, store } = stores;
     const packets = simulatedPackets({ devices: 8, seed: 11, atLeast: 600 }).slice(0, 200);
     const poison: Packet = { ...packets[100], id: 'poison-packet', date: 'not a date' };
     await log.append([...packets.slice(0, 100), poison, ...packets.slice(100)]);
