@@ -34,6 +34,11 @@ export function entryKey(entry: LogEntry): string {
   return isHeartbeat(entry) ? `${entry.dataSourceId}:heartbeat` : packetKey(entry);
 }
 
+/** The data source of a record from its partition key (entryKey: `<data source>:…`), without reading the record. */
+export function dataSourceOfEntryKey(key: string): number {
+  return Number(key.slice(0, key.indexOf(':')));
+}
+
 /** Where a record sits in the log, whatever it holds. */
 export interface RecordPlace {
   partition: number;

@@ -30,7 +30,9 @@ describe('the live packet log read by the what-if', () => {
         timestamps: entries.map((entry) => entry.at),
       });
       expect(await log.prune(day(10))).toBe(60);
-      const kept = outcomes.filter((_outcome, index) => entries[index].at >= day(10));
+      const kept = outcomes
+        .map((outcome, index) => ({ ...outcome, entry: entries[index] }))
+        .filter(({ entry }) => entry.at >= day(10));
       const expected = new Map<number, number>();
       for (const { partition, offset } of kept)
         expected.set(partition, Math.min(offset, expected.get(partition) ?? Infinity));
@@ -42,11 +44,20 @@ describe('the live packet log read by the what-if', () => {
       try {
         const reader = new LiveLogReader(live);
         expect(reader.firstOffsets()).toEqual(expected);
-        // and reading from there gives the records kept, in offset order
+        // and reading from there gives the records kept, in offset order: whole for the data sources replayed (1 to
+        // 3), the others' only with their data source and date
         for (const [partition, first] of expected) {
-          const read = reader.read(partition, first, 100);
-          expect(read.map((record) => record.offset)).toEqual(
-            kept.filter((outcome) => outcome.partition === partition).map((outcome) => outcome.offset),
+          const read = reader.readShare(partition, first, 100, [1, 2, 3]);
+          const places = kept.filter((outcome) => outcome.partition === partition);
+          expect(read.map((row) => row.offset)).toEqual(places.map((place) => place.offset));
+          expect(
+            read.map((row) => [row.dataSourceId, row.date, row.record === null ? null : row.record.offset]),
+          ).toEqual(
+            places.map(({ entry, offset }) =>
+              entry.dataSourceId <= 3
+                ? [entry.dataSourceId, null, offset]
+                : [entry.dataSourceId, entry.at, null],
+            ),
           );
         }
       } finally {

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { toLogRecord, type PacketRow } from '@lorawatch/packet-log/embedded/packet-rows';
-import type { LogRecord } from '@lorawatch/packet-log/packet-log.port';
+import { dataSourceOfEntryKey, type LogRecord } from '@lorawatch/packet-log/packet-log.port';
 import type { Database } from '@lorawatch/sqlite/open-database';
 
 /** The live store's file could not be read (no file). */
@@ -38,7 +38,6 @@ export function hasTable(db: Database, name: string): boolean {
 export class LiveLogReader {
   private readonly present: boolean;
   private readonly statements: {
-    read: BetterSqlite3.Statement<[number, number, number], PacketRow>;
     ends: BetterSqlite3.Statement<[], { partition: number; next_offset: number }>;
     firsts: BetterSqlite3.Statement<[], { partition: number; first: number | null }>;
     rows: BetterSqlite3.Statement<[string, number, number, number], ShareRow>;
@@ -48,10 +47,6 @@ export class LiveLogReader {
     this.present = hasTable(db, 'packets') && hasTable(db, 'packet_partitions');
     this.statements = this.present
       ? {
-          read: db.prepare<[number, number, number], PacketRow>(
-            `SELECT partition, "offset", key, timestamp, packet FROM packets
-             WHERE partition = ? AND "offset" >= ? ORDER BY "offset" LIMIT ?`,
-          ),
           ends: db.prepare<[], { partition: number; next_offset: number }>(
             'SELECT partition, next_offset FROM packet_partitions ORDER BY partition',
           ),
@@ -103,17 +98,12 @@ export class LiveLogReader {
       row.packet !== null
         ? {
             offset: row.offset,
-            dataSourceId: dataSourceOfKey(row.key),
+            dataSourceId: dataSourceOfEntryKey(row.key),
             date: null,
             record: toLogRecord(row as PacketRow),
           }
-        : { offset: row.offset, dataSourceId: dataSourceOfKey(row.key), date: row.time, record: null },
+        : { offset: row.offset, dataSourceId: dataSourceOfEntryKey(row.key), date: row.time, record: null },
     );
-  }
-
-  read(partition: number, fromOffset: number, maxCount: number): LogRecord[] {
-    if (this.statements === null) return [];
-    return this.statements.read.all(partition, fromOffset, maxCount).map(toLogRecord);
   }
 }
 
@@ -126,8 +116,3 @@ interface ShareRow extends Omit<PacketRow, 'packet'> {
 export type ShareRecord =
   | { offset: number; dataSourceId: number; date: null; record: LogRecord }
   | { offset: number; dataSourceId: number; date: string | null; record: null };
-
-/** The data source of a record, from its partition key (`<data source>:…`, entryKey). */
-function dataSourceOfKey(key: string): number {
-  return Number(key.slice(0, key.indexOf(':')));
-}
