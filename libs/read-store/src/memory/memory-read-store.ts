@@ -137,18 +137,9 @@ export class MemoryReadStore implements ReadStore {
       const stored = this.data.checkpoints.get(name) ?? 0;
       if (stored !== expected) throw new CheckpointFencedError(name, expected, stored);
     }
-    if (ops.every((op) => this.cannotFail(op))) {
-      // Nothing to put back: the writes are made as they come (a detector batch commits many such).
-      for (const op of ops)
-        if (op.op === 'upsert')
-          this.data.set(op.collection, op.doc.id as string, { ...(op.doc as unknown as JsonObject) });
-        else if (op.op === 'delete') this.data.set(op.collection, op.id, undefined);
-      for (const { name, position } of marks) this.data.checkpoints.set(name, position);
-      return;
-    }
     const undo: Array<{ collection: string; id: string; doc: JsonObject | undefined }> = [];
     const touched = new Set<string>();
-    const change = (collection: string, id: string, doc: JsonObject | undefined) => {
+    const undoable = (collection: string, id: string, doc: JsonObject | undefined) => {
       const docs = this.data.documents(collection);
       const key = `${collection}\u0000${id}`;
       if (!touched.has(key)) {
@@ -158,6 +149,10 @@ export class MemoryReadStore implements ReadStore {
       if (doc !== undefined) this.checkUnique(collection, docs, doc);
       this.data.set(collection, id, doc);
     };
+    // Writes that cannot fail leave nothing to put back (a detector batch commits many such).
+    const change = ops.every((op) => this.cannotFail(op))
+      ? (collection: string, id: string, doc: JsonObject | undefined) => this.data.set(collection, id, doc)
+      : undoable;
     try {
       for (const op of ops) this.applyOne(op, change);
     } catch (error) {
